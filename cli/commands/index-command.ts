@@ -1,0 +1,23 @@
+import type { Command } from "commander";
+import { getDb } from "../../lib/db/client";
+import { ensureIndexed } from "./shared";
+
+export function registerIndex(program: Command, _setCode: (c: number) => void): void {
+  program
+    .command("index")
+    .description("Index or re-index a project (incremental; progress on stderr).")
+    .argument("<project-path>", "folder of the project to index")
+    .option("--json", "print the index statistics as JSON on stdout")
+    .action(async (projectPath: string, opts: { json?: boolean }) => {
+      const { projectId, stats } = await ensureIndexed(projectPath);
+      const db = await getDb();
+      const warnings = await db.indexWarning.findMany({ where: { projectId }, orderBy: { relPath: "asc" } });
+      for (const w of warnings.slice(0, 50)) process.stderr.write(`warning: ${w.message}\n`);
+      if (warnings.length > 50) process.stderr.write(`warning: … and ${warnings.length - 50} more (see the project page)\n`);
+      process.stderr.write(
+        `indexed ${stats.filesTotal} files (${stats.filesChanged} changed, ${stats.filesRemoved} removed), ${stats.topics} topics, ` +
+          `${stats.documents} documents re-read, ${stats.gitSkipped ? "git unchanged" : `${stats.commits} commits`}, ${warnings.length} warnings in ${stats.durationMs} ms\n`,
+      );
+      if (opts.json) process.stdout.write(JSON.stringify({ projectId, ...stats, warnings: warnings.length }) + "\n");
+    });
+}

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { ProjectFs } from "../../lib/core/project-fs";
+import type { IndexStats, JobPhase } from "../../lib/db/dto";
+import { findProjectByRoot } from "../../lib/db/repositories/projects";
+import { indexProject } from "../../lib/indexer/index-project";
+import { addProject } from "../../lib/projects/add-project";
+
+/** Progress lines on stderr, at most one per phase change or every 500 ms. */
+export function stderrProgress(enabled = true): (phase: JobPhase, done: number, total: number) => void {
+  let lastPhase = "";
+  let last = 0;
+  return (phase, done, total) => {
+    if (!enabled) return;
+    const now = Date.now();
+    if (phase === lastPhase && now - last < 500) return;
+    lastPhase = phase;
+    last = now;
+    process.stderr.write(`[index] ${phase}${total ? ` ${done}/${total}` : ""}\n`);
+  };
+}
+
+/** The project registered for a folder, indexed (incrementally) so what follows reads current data. */
+export async function ensureIndexed(projectPath: string, opts: { quiet?: boolean } = {}): Promise<{ projectId: string; stats: IndexStats }> {
+  const pfs = await ProjectFs.open(path.resolve(projectPath));
+  const existing = await findProjectByRoot(pfs.root);
+  const project = existing ?? (await addProject({ path: pfs.root }));
+  const stats = await indexProject(project.id, stderrProgress(!opts.quiet));
+  return { projectId: project.id, stats };
+}

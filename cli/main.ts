@@ -1,0 +1,40 @@
+import { Command, CommanderError } from "commander";
+import { isWorkbenchError } from "../lib/core/errors";
+import { closeDb } from "../lib/db/client";
+import { registerIndex } from "./commands/index-command";
+import { registerLoadContext } from "./commands/load-context-command";
+import { registerServe } from "./commands/serve-command";
+
+/** Runs the CLI and returns the exit code; errors go to stderr, never a stack trace. */
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command("workbench")
+    .description("Context Workbench: index agent context, load it, and serve the dashboard.")
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showHelpAfterError();
+  let code = 0;
+  const setCode = (c: number) => {
+    code = c;
+  };
+  registerIndex(program, setCode);
+  registerLoadContext(program, setCode);
+  registerServe(program, setCode);
+  try {
+    await program.parseAsync(argv, { from: "user" });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      code = e.exitCode === 0 ? 0 : 2;
+    } else if (isWorkbenchError(e)) {
+      process.stderr.write(`ERROR: ${e.message}\n`);
+      if (process.env.WORKBENCH_DEBUG && e.details) console.error(e.details);
+      code = 1;
+    } else {
+      process.stderr.write(`ERROR: ${e instanceof Error ? e.message : String(e)}\n`);
+      if (process.env.WORKBENCH_DEBUG) console.error(e);
+      code = 1;
+    }
+  } finally {
+    await closeDb().catch(() => undefined);
+  }
+  return code;
+}

@@ -1,0 +1,48 @@
+/**
+ * The one error type of the Workbench. `message` is safe to show a user; `details`
+ * are for logs only and never leave the server.
+ */
+export type ErrorCode =
+  | "INVALID_INPUT"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "UNSAFE_PATH"
+  | "UNREADABLE"
+  | "TOO_LARGE"
+  | "INTERNAL";
+
+const HTTP_STATUS: Record<ErrorCode, number> = {
+  INVALID_INPUT: 400,
+  UNSAFE_PATH: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNREADABLE: 422,
+  INTERNAL: 500,
+};
+
+export class WorkbenchError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = "WorkbenchError";
+    this.code = code;
+    this.details = details;
+  }
+
+  get httpStatus(): number {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export function isWorkbenchError(e: unknown): e is WorkbenchError {
+  return e instanceof WorkbenchError;
+}
+
+/** Any thrown value as a WorkbenchError; unknown failures become INTERNAL with a generic message. */
+export function toWorkbenchError(e: unknown): WorkbenchError {
+  if (isWorkbenchError(e)) return e;
+  return new WorkbenchError("INTERNAL", "Something went wrong on the server.", e);
+}

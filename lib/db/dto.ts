@@ -1,0 +1,84 @@
+import type { ResolvedLayout } from "../core/config";
+import type { FileWarning } from "../core/warnings";
+import type { SourceDetails, SourceKind, TopicSourceRecord } from "../inventory/types";
+
+/** Plain objects the UI, API and CLI see; Prisma types never leave lib/db. */
+export interface ProjectDto {
+  id: string;
+  name: string;
+  rootPath: string;
+  createdAt: string;
+  lastIndexedAt: string | null;
+  layouts: ResolvedLayout[];
+  topicCount: number;
+  warningCount: number;
+  latestJob: IndexJobDto | null;
+}
+
+export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+export type JobPhase = "queued" | "config" | "listing" | "sources" | "documents" | "git" | "saving" | "done";
+
+export interface IndexStats {
+  filesTotal: number;
+  filesChanged: number;
+  filesRemoved: number;
+  topics: number;
+  documents: number;
+  commits: number;
+  branches: number;
+  gitSkipped: boolean;
+  durationMs: number;
+}
+
+export interface IndexJobDto {
+  id: string;
+  projectId: string;
+  status: JobStatus;
+  phase: JobPhase;
+  filesDone: number;
+  filesTotal: number;
+  error: string | null;
+  stats: Partial<IndexStats>;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface TopicRowDto {
+  slug: string;
+  title: string | null;
+  status: string | null;
+  type: string | null;
+  updatedAt: string | null;
+  sources: SourceKind[];
+}
+
+export interface TopicSourceDto extends Omit<TopicSourceRecord, "details"> {
+  details: SourceDetails;
+}
+
+export interface WarningDto extends FileWarning {
+  id: string;
+}
+
+export interface DocumentHitDto {
+  relPath: string;
+  area: "artifact" | "requirements" | "product";
+  source: SourceKind | null;
+  slug: string | null;
+  title: string | null;
+  content: string;
+}
+
+export interface CommitDto {
+  hash: string;
+  shortHash: string;
+  subject: string;
+  date: string;
+}
+
+export interface BranchDto {
+  name: string;
+  lastCommitDate: string;
+  recent: { shortHash: string; subject: string; date: string }[];
+}

@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { appRoot } from "./app-root";
+import type { DatabaseKind } from "./database-url";
+
+/**
+ * Applies the committed migration SQL (written by `prisma migrate diff`, see
+ * scripts/new-migration.ts) in order, once each. Done in-process rather than through
+ * `prisma migrate deploy` so start-up needs no CLI run, and so PostgreSQL works without
+ * the adapter workarounds the CLI needs here; several instances serialise on a lock.
+ */
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function listMigrations(kind: DatabaseKind): Migration[] {
+  const dir = path.join(appRoot(), "prisma", kind, "migrations");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .map((name) => {
+      const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+const TABLE = "_workbench_migrations";
+
+export async function migrateSqlite(file: string): Promise<string[]> {
+  const { default: Database } = await import("better-sqlite3");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: 10_000 });
+  try {
+    db.pragma("journal_mode = WAL");
+    db.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const applied = new Set((db.prepare(`SELECT name FROM ${TABLE}`).all() as { name: string }[]).map((r) => r.name));
+    const done: string[] = [];
+    for (const m of listMigrations("sqlite")) {
+      if (applied.has(m.name)) continue;
+      db.transaction(() => {
+        db.exec(m.sql);
+        db.prepare(`INSERT INTO ${TABLE} (name, checksum, applied_at) VALUES (?, ?, ?)`).run(m.name, m.checksum, new Date().toISOString());
+      }).immediate();
+      done.push(m.name);
+    }
+    return done;
+  } finally {
+    db.close();
+  }
+}
+
+export async function migratePostgres(url: string): Promise<string[]> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // One instance migrates at a time; the others wait and then find nothing to do.
+    await client.query("SELECT pg_advisory_lock(727274)");
+    await client.query(`CREATE TABLE IF NOT EXISTS ${TABLE} (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const res = await client.query<{ name: string }>(`SELECT name FROM ${TABLE}`);
+    const applied = new Set(res.rows.map((r) => r.name));
+    const done: string[] = [];
+    for (const m of listMigrations("postgres")) {
+      if (applied.has(m.name)) continue;
+      await client.query("BEGIN");
+      try {
+        await client.query(m.sql);
+        await client.query(`INSERT INTO ${TABLE} (name, checksum, applied_at) VALUES ($1, $2, $3)`, [m.name, m.checksum, new Date().toISOString()]);
+        await client.query("COMMIT");
+      } catch (e) {
+        await client.query("ROLLBACK");
+        throw e;
+      }
+      done.push(m.name);
+    }
+    return done;
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+    await client.end();
+  }
+}

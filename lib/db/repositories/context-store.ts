@@ -1,0 +1,91 @@
+import type { ResolvedLayout } from "../../core/config";
+import { ProjectFs } from "../../core/project-fs";
+import type { ContextStore } from "../../inventory/context-store";
+import { SOURCE_KINDS, type SourceKind } from "../../inventory/types";
+import { getDb } from "../client";
+import type { BranchDto, DocumentHitDto } from "../dto";
+import { allTopics, sourcesForSlug, toSourceDto } from "./topics";
+import { getProject } from "./projects";
+
+/**
+ * Case-insensitive "contains" for any script. SQLite's LIKE folds ASCII only, so the
+ * filter runs in SQL for the common case and the exact check runs here.
+ */
+function containsCI(haystack: string | null | undefined, needle: string): boolean {
+  return !!haystack && haystack.toLocaleLowerCase().includes(needle.toLocaleLowerCase());
+}
+
+function caseVariants(s: string): string[] {
+  return [...new Set([s, s.toLowerCase(), s.toUpperCase(), s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()])];
+}
+
+export async function contextStoreFor(projectId: string): Promise<ContextStore> {
+  const project = await getProject(projectId);
+  const db = await getDb();
+  const layouts: ResolvedLayout[] = project.layouts;
+
+  return {
+    async layouts() {
+      return layouts;
+    },
+    async knowledgeConfigured() {
+      let pfs: ProjectFs | null = null;
+      try {
+        pfs = await ProjectFs.open(project.rootPath);
+      } catch {
+        return { requirements: false, product: false };
+      }
+      const exists = async (k: "requirements" | "product-knowledge") => {
+        for (const l of layouts) {
+          const a = l.artifacts[k];
+          if (a.configured && a.relPath && (await pfs!.isDir(a.relPath))) return true;
+        }
+        return false;
+      };
+      return { requirements: await exists("requirements"), product: await exists("product-knowledge") };
+    },
+    sourcesForSlug: (slug) => sourcesForSlug(projectId, slug),
+    async sourcesWithSlugLike(needle, limit) {
+      const out = [];
+      for (const source of SOURCE_KINDS) {
+        const rows = await db.topicSource.findMany({
+          where: { projectId, source, OR: caseVariants(needle).map((v) => ({ slug: { contains: v } })) },
+          orderBy: { slug: "asc" },
+          take: limit * 4,
+        });
+        out.push(...rows.filter((r) => containsCI(r.slug, needle)).slice(0, limit).map(toSourceDto));
+      }
+      return out;
+    },
+    async documentsContaining(needles, area, limit) {
+      const variants = [...new Set(needles.filter(Boolean).flatMap(caseVariants))];
+      if (variants.length === 0) return [];
+      const rows = await db.document.findMany({
+        where: { projectId, area, OR: variants.map((v) => ({ content: { contains: v } })) },
+        orderBy: { relPath: "asc" },
+        take: limit,
+      });
+      return rows
+        .filter((r) => needles.some((n) => containsCI(r.content, n) || containsCI(r.title, n)))
+        .map((r): DocumentHitDto => ({ relPath: r.relPath, area: r.area as DocumentHitDto["area"], source: r.source as SourceKind | null, slug: r.slug, title: r.title, content: r.content }));
+    },
+    async branchesContaining(needle) {
+      const rows = await db.gitBranch.findMany({ where: { projectId, name: { contains: needle } }, orderBy: { name: "asc" } });
+      return rows
+        .filter((b) => b.name.includes(needle))
+        .map((b): BranchDto => ({ name: b.name, lastCommitDate: b.lastCommitDate, recent: JSON.parse(b.recentJson) as BranchDto["recent"] }));
+    },
+    async commitsGrep(needle, limit) {
+      const rows = await db.gitCommit.findMany({
+        where: { projectId, OR: caseVariants(needle).map((v) => ({ message: { contains: v } })) },
+        orderBy: { ord: "asc" },
+        take: limit * 4,
+      });
+      return rows
+        .filter((c) => containsCI(c.message, needle))
+        .slice(0, limit)
+        .map((c) => ({ hash: c.hash, shortHash: c.hash.slice(0, 7), subject: c.subject, date: c.date }));
+    },
+    topics: () => allTopics(projectId),
+  };
+}

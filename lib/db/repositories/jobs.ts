@@ -1,0 +1,75 @@
+import { WorkbenchError } from "../../core/errors";
+import { getDb } from "../client";
+import type { IndexJobDto, IndexStats, JobPhase, JobStatus } from "../dto";
+
+type JobRow = {
+  id: string;
+  projectId: string;
+  status: string;
+  phase: string;
+  filesDone: number;
+  filesTotal: number;
+  error: string | null;
+  statsJson: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
+
+export function toJobDto(j: JobRow): IndexJobDto {
+  let stats: Partial<IndexStats> = {};
+  try {
+    stats = JSON.parse(j.statsJson) as Partial<IndexStats>;
+  } catch {
+    /* stats are informational */
+  }
+  return {
+    id: j.id,
+    projectId: j.projectId,
+    status: j.status as JobStatus,
+    phase: j.phase as JobPhase,
+    filesDone: j.filesDone,
+    filesTotal: j.filesTotal,
+    error: j.error,
+    stats,
+    createdAt: j.createdAt.toISOString(),
+    startedAt: j.startedAt?.toISOString() ?? null,
+    finishedAt: j.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createJob(projectId: string): Promise<IndexJobDto> {
+  const db = await getDb();
+  return toJobDto(await db.indexJob.create({ data: { projectId } }));
+}
+
+export async function activeJob(projectId: string): Promise<IndexJobDto | null> {
+  const db = await getDb();
+  const j = await db.indexJob.findFirst({ where: { projectId, status: { in: ["queued", "running"] } }, orderBy: { createdAt: "desc" } });
+  return j ? toJobDto(j) : null;
+}
+
+export async function updateJob(
+  id: string,
+  patch: Partial<{ status: JobStatus; phase: JobPhase; filesDone: number; filesTotal: number; error: string | null; stats: Partial<IndexStats>; startedAt: Date; finishedAt: Date }>,
+): Promise<void> {
+  const db = await getDb();
+  const { stats, ...rest } = patch;
+  await db.indexJob.update({ where: { id }, data: { ...rest, ...(stats ? { statsJson: JSON.stringify(stats) } : {}) } });
+}
+
+export async function getJob(id: string): Promise<IndexJobDto> {
+  const db = await getDb();
+  const j = await db.indexJob.findUnique({ where: { id } });
+  if (!j) throw new WorkbenchError("NOT_FOUND", "No such indexing job.");
+  return toJobDto(j);
+}
+
+/** Jobs left running by a process that died are failed on start-up, so the UI never waits forever. */
+export async function failStaleJobs(): Promise<void> {
+  const db = await getDb();
+  await db.indexJob.updateMany({
+    where: { status: { in: ["queued", "running"] } },
+    data: { status: "failed", error: "The server stopped while this job was running.", finishedAt: new Date() },
+  });
+}

@@ -1,0 +1,126 @@
+import { WorkbenchError } from "../core/errors";
+import { gitFingerprint, isGitRepo, readBranches, readCommits } from "../core/git";
+import { ProjectFs } from "../core/project-fs";
+import type { FileWarning } from "../core/warnings";
+import type { IndexStats, JobPhase } from "../db/dto";
+import { getProjectIndexState } from "../db/repositories/projects";
+import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
+import { getDb } from "../db/client";
+import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from "../inventory/scan";
+import { diffFiles, scopeFor } from "./plan-changes";
+
+export type ProgressFn = (phase: JobPhase, done: number, total: number) => void;
+
+/**
+ * Indexes one project: resolves its configuration, finds the files that changed since
+ * the last run, re-reads only the entries they belong to, and writes the result in one
+ * transaction. Running it twice on an unchanged project changes nothing.
+ */
+export async function indexProject(projectId: string, onProgress: ProgressFn = () => undefined, opts: { full?: boolean } = {}): Promise<IndexStats> {
+  const started = Date.now();
+  const state = await getProjectIndexState(projectId);
+  if (!state) throw new WorkbenchError("NOT_FOUND", "No such project.");
+  const pfs = await ProjectFs.open(state.rootPath);
+  const warnings: FileWarning[] = [];
+  const warn = (w: FileWarning) => warnings.push(w);
+  const ctx = { pfs, warn };
+
+  onProgress("config", 0, 0);
+  const plan = await planScan(pfs, warn);
+  const db = await getDb();
+  const prevConfig = (await db.project.findUnique({ where: { id: projectId }, select: { configJson: true } }))?.configJson;
+  const configChanged = prevConfig !== JSON.stringify(plan.layouts);
+
+  onProgress("listing", 0, 0);
+  const files = await listFiles(pfs, plan);
+  const previous = opts.full || configChanged ? new Map() : await loadFingerprints(projectId);
+  const full = opts.full || configChanged || previous.size === 0;
+  const byPath = new Map(files.map((f) => [f.relPath, f]));
+  const { changed, removed } = full
+    ? { changed: files, removed: [...(await loadFingerprints(projectId)).keys()].filter((p) => !byPath.has(p)) }
+    : diffFiles(files, previous);
+  const total = changed.length;
+  onProgress("sources", 0, total);
+
+  const touched = [...changed.map((f) => f.relPath), ...removed];
+  const scope = full ? undefined : scopeFor(touched, plan.roots);
+  const needSources = full || (scope && scope.size > 0);
+  const scan = needSources ? await scanSources(ctx, plan, scope) : { records: [], present: new Map() };
+  onProgress("sources", Math.min(total, scan.records.length), total);
+
+  onProgress("documents", 0, total);
+  const areaChanged = (area: AreaFile["area"]) => touched.some((p) => (byPath.get(p)?.area ?? areaOfRemoved(p, plan)) === area);
+  const replaceAreas = (["requirements", "product"] as const).filter((a) => full || areaChanged(a));
+  const docFiles = [
+    ...changed.filter((f) => f.area === "artifact"),
+    ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area)),
+  ];
+  const documents = await buildDocuments(ctx, plan, docFiles);
+  onProgress("documents", total, total);
+
+  onProgress("git", 0, 0);
+  let git: Parameters<typeof writeIndex>[0]["git"] = null;
+  if (await isGitRepo(pfs.root)) {
+    const fp = await gitFingerprint(pfs.root);
+    if (full || fp !== state.gitFingerprint) {
+      git = { fingerprint: fp, branches: await readBranches(pfs.root), commits: await readCommits(pfs.root) };
+    }
+  } else if (full) {
+    git = { fingerprint: null, branches: [], commits: [] };
+  }
+
+  const rescanned = full
+    ? new Map((["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, "all" as const]))
+    : (scope ?? new Map());
+  // Legacy brainstorms are read through the work folder: a work rescan covers them too.
+  if (!full && rescanned.has("work") && !rescanned.has("brainstorm")) rescanned.set("brainstorm", new Set());
+  const entryScopes = full
+    ? [""]
+    : [
+        ...touched,
+        ...plan.layouts.map((l) => `${l.agentDir}/configuration.yml`),
+        ...plan.roots.map((r) => `${r.dir}/manifest.json`),
+        ...[...rescanned].flatMap(([source, slugs]) =>
+          slugs === "all" ? plan.roots.filter((r) => r.source === source).map((r) => r.dir) : plan.roots.filter((r) => r.source === source).flatMap((r) => [...slugs].flatMap((s) => [`${r.dir}/${s}`, `${r.dir}/${s}.md`])),
+        ),
+        ...replaceAreas.flatMap((a) => (a === "requirements" ? plan.requirementsDirs : plan.productDirs)),
+      ];
+
+  onProgress("saving", 0, documents.length);
+  const { topics } = await writeIndex(
+    {
+      projectId,
+      layouts: plan.layouts,
+      changedFiles: changed,
+      removedFiles: removed,
+      records: scan.records,
+      rescanned,
+      present: scan.present,
+      documents,
+      documentPathsToDelete: [...removed, ...changed.map((f) => f.relPath)],
+      documentAreasToReplace: replaceAreas,
+      warningScopes: entryScopes,
+      warnings,
+      git,
+    },
+    (phase, d, t) => onProgress(phase, d, t),
+  );
+  onProgress("done", total, total);
+  return {
+    filesTotal: files.length,
+    filesChanged: changed.length,
+    filesRemoved: removed.length,
+    topics,
+    documents: documents.length,
+    commits: git?.commits.length ?? 0,
+    branches: git?.branches.length ?? 0,
+    gitSkipped: git === null,
+    durationMs: Date.now() - started,
+  };
+}
+
+function areaOfRemoved(p: string, plan: { requirementsDirs: string[]; productDirs: string[] }): AreaFile["area"] {
+  if (plan.requirementsDirs.some((d) => p.startsWith(d + "/"))) return "requirements";
+  if (plan.productDirs.some((d) => d === "." || p.startsWith(d + "/"))) return "product";
+  return "artifact";
+}

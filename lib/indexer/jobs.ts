@@ -1,0 +1,51 @@
+import { toWorkbenchError } from "../core/errors";
+import type { IndexJobDto, JobPhase } from "../db/dto";
+import { activeJob, createJob, getJob, updateJob } from "../db/repositories/jobs";
+import { indexProject } from "./index-project";
+
+/** Progress is written at most this often, so a large index is not slowed by its own reporting. */
+const PROGRESS_INTERVAL_MS = 200;
+
+const running = new Map<string, Promise<void>>();
+
+/**
+ * Starts indexing in the background and returns the job at once; a project already
+ * being indexed returns its running job instead of starting a second one.
+ */
+export async function startIndexJob(projectId: string, opts: { full?: boolean } = {}): Promise<IndexJobDto> {
+  const existing = await activeJob(projectId);
+  if (existing && running.has(projectId)) return existing;
+  const job = await createJob(projectId);
+  const run = runJob(job.id, projectId, opts).finally(() => running.delete(projectId));
+  running.set(projectId, run);
+  return job;
+}
+
+/** For callers (tests, CLI) that want to wait for the job they started. */
+export async function waitForJob(projectId: string): Promise<void> {
+  await running.get(projectId);
+}
+
+async function runJob(jobId: string, projectId: string, opts: { full?: boolean }): Promise<void> {
+  let last = 0;
+  let pending: Promise<void> = Promise.resolve();
+  const progress = (phase: JobPhase, done: number, total: number) => {
+    const now = Date.now();
+    if (now - last < PROGRESS_INTERVAL_MS && phase !== "done") return;
+    last = now;
+    pending = pending.then(() => updateJob(jobId, { phase, filesDone: done, filesTotal: total }).catch(() => undefined));
+  };
+  try {
+    await updateJob(jobId, { status: "running", phase: "config", startedAt: new Date() });
+    const stats = await indexProject(projectId, progress, opts);
+    await pending;
+    await updateJob(jobId, { status: "succeeded", phase: "done", stats, finishedAt: new Date(), filesDone: stats.filesChanged, filesTotal: stats.filesChanged });
+  } catch (e) {
+    await pending;
+    const err = toWorkbenchError(e);
+    if (err.code === "INTERNAL") console.error("[workbench] indexing failed", projectId, err.details ?? err);
+    await updateJob(jobId, { status: "failed", error: err.message, finishedAt: new Date() }).catch(() => undefined);
+  }
+}
+
+export { getJob };

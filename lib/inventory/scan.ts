@@ -1,0 +1,165 @@
+import { resolveLayouts, type ResolvedLayout } from "../core/config";
+import type { FileEntry, ProjectFs } from "../core/project-fs";
+import type { WarningSink } from "../core/warnings";
+import { scanBrainstorms } from "./sources/brainstorm";
+import type { ScanContext } from "./sources/context";
+import { artifactDocument, productDocuments, requirementsDocuments } from "./sources/documents";
+import { scanProposals } from "./sources/proposal";
+import { scanRefactoring } from "./sources/refactoring";
+import { scanWork } from "./sources/work";
+import type { SearchDocument, SourceKind, TopicSourceRecord } from "./types";
+
+export interface ArtifactRoot {
+  source: SourceKind;
+  dir: string;
+}
+
+/** Where one project's context lives, resolved from its configuration. */
+export interface ScanPlan {
+  layouts: ResolvedLayout[];
+  roots: ArtifactRoot[];
+  requirementsDirs: string[];
+  productDirs: string[];
+}
+
+export type FileArea = "artifact" | "requirements" | "product";
+export interface AreaFile extends FileEntry {
+  area: FileArea;
+}
+
+const ARTIFACT_OF: Record<SourceKind, "work" | "brainstorms" | "proposals" | "refactoring"> = {
+  work: "work",
+  brainstorm: "brainstorms",
+  proposal: "proposals",
+  refactoring: "refactoring",
+};
+
+export async function planScan(pfs: ProjectFs, warn: WarningSink): Promise<ScanPlan> {
+  const layouts = await resolveLayouts(pfs, warn);
+  const roots: ArtifactRoot[] = [];
+  const requirementsDirs: string[] = [];
+  const productDirs: string[] = [];
+  for (const l of layouts) {
+    for (const source of ["work", "brainstorm", "proposal", "refactoring"] as const) {
+      const dir = l.artifacts[ARTIFACT_OF[source]].relPath;
+      if (dir && !roots.some((r) => r.source === source && r.dir === dir)) roots.push({ source, dir });
+    }
+    const req = l.artifacts.requirements;
+    if (req.configured && req.relPath && (await pfs.isDir(req.relPath)) && !requirementsDirs.includes(req.relPath)) requirementsDirs.push(req.relPath);
+    const prod = l.artifacts["product-knowledge"];
+    if (prod.configured && prod.relPath && (await pfs.isDir(prod.relPath)) && !productDirs.includes(prod.relPath)) productDirs.push(prod.relPath);
+  }
+  return { layouts, roots, requirementsDirs, productDirs };
+}
+
+function under(dir: string, rel: string): boolean {
+  return dir === "." || rel === dir || rel.startsWith(dir + "/");
+}
+
+/** Every file the index covers, tagged with its area (stat only: this is the cheap pass). */
+export async function listFiles(pfs: ProjectFs, plan: ScanPlan): Promise<AreaFile[]> {
+  const seen = new Map<string, AreaFile>();
+  const add = async (dir: string, area: FileArea) => {
+    for (const f of await pfs.walk(dir)) if (!seen.has(f.relPath)) seen.set(f.relPath, { ...f, area });
+  };
+  for (const r of plan.roots) await add(r.dir, "artifact");
+  for (const d of plan.requirementsDirs) await add(d, "requirements");
+  for (const d of plan.productDirs) await add(d, "product");
+  return [...seen.values()].sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
+}
+
+/** `only` limits the scan to some slugs per source (incremental re-index); absent means all. */
+export type ScanScope = Map<SourceKind, Set<string> | "all">;
+
+export interface SourceScan {
+  records: TopicSourceRecord[];
+  /** Every slug each source has now, scanned or not; lets the caller delete the rest. */
+  present: Map<SourceKind, Set<string>>;
+}
+
+export async function scanSources(ctx: ScanContext, plan: ScanPlan, scope?: ScanScope): Promise<SourceScan> {
+  const exclude = new Set(plan.roots.map((r) => r.dir));
+  const records: TopicSourceRecord[] = [];
+  const present = new Map<SourceKind, Set<string>>(
+    (["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, new Set<string>()]),
+  );
+  const onlyFor = (s: SourceKind): Set<string> | undefined => {
+    if (!scope) return undefined;
+    const v = scope.get(s);
+    return v === "all" ? undefined : (v ?? new Set());
+  };
+  for (const root of plan.roots) {
+    const only = onlyFor(root.source);
+    // Legacy brainstorms live in the work folder, so brainstorm changes rescan work too.
+    const workOnly = root.source === "work" && scope ? mergeOnly(onlyFor("work"), onlyFor("brainstorm")) : only;
+    const res =
+      root.source === "work"
+        ? await scanWork(ctx, root.dir, exclude, workOnly)
+        : root.source === "brainstorm"
+          ? await scanBrainstorms(ctx, root.dir, exclude, only)
+          : root.source === "proposal"
+            ? await scanProposals(ctx, root.dir, exclude, only)
+            : await scanRefactoring(ctx, root.dir, exclude, only);
+    for (const slug of res.slugs) present.get(root.source)!.add(slug);
+    records.push(...res.records);
+  }
+  return { records: dedupe(records, ctx), present };
+}
+
+function mergeOnly(a: Set<string> | undefined, b: Set<string> | undefined): Set<string> | undefined {
+  if (!a || !b) return undefined;
+  return new Set([...a, ...b]);
+}
+
+/**
+ * One record per (source, slug). The first layout wins; a current-location brainstorm
+ * wins over a legacy one in the work folder, as the seed's lookup order says.
+ */
+function dedupe(records: TopicSourceRecord[], ctx: ScanContext): TopicSourceRecord[] {
+  const byKey = new Map<string, TopicSourceRecord>();
+  for (const r of records) {
+    const key = `${r.source}\0${r.slug}`;
+    const prev = byKey.get(key);
+    if (!prev) {
+      byKey.set(key, r);
+      continue;
+    }
+    if (prev.legacy && !r.legacy) {
+      byKey.set(key, r);
+      continue;
+    }
+    if (!r.legacy) {
+      ctx.warn({
+        relPath: r.relPath,
+        code: "shadowed",
+        message: `${r.relPath}: ${r.source} "${r.slug}" also exists at ${prev.relPath}; the first one is used.`,
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** Search documents for the given files (all files of the plan on a full index). */
+export async function buildDocuments(ctx: ScanContext, plan: ScanPlan, files: AreaFile[]): Promise<SearchDocument[]> {
+  const out: SearchDocument[] = [];
+  const artifact = files.filter((f) => f.area === "artifact");
+  for (const f of artifact) {
+    const d = await artifactDocument(ctx, f, plan.roots);
+    if (d) out.push(d);
+  }
+  for (const dir of plan.requirementsDirs) {
+    out.push(...(await requirementsDocuments(ctx, dir, files.filter((f) => f.area === "requirements" && under(dir, f.relPath)))));
+  }
+  const reqDirs = plan.requirementsDirs;
+  for (const dir of plan.productDirs) {
+    out.push(
+      ...(await productDocuments(
+        ctx,
+        dir,
+        files.filter((f) => f.area === "product" && under(dir, f.relPath)),
+        (rel) => reqDirs.some((r) => under(r, rel)),
+      )),
+    );
+  }
+  return out;
+}

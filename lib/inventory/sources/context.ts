@@ -1,0 +1,85 @@
+import path from "node:path";
+import { isWorkbenchError } from "../../core/errors";
+import { parseJsonText, parseLenient } from "../../core/lenient";
+import type { ProjectFs } from "../../core/project-fs";
+import type { WarningSink } from "../../core/warnings";
+import { manifestEnvelopeSchema } from "../schemas";
+import type { z } from "zod";
+
+export interface ScanContext {
+  pfs: ProjectFs;
+  warn: WarningSink;
+}
+
+/** Reads a file as text, turning size and read failures into warnings; null when absent or unreadable. */
+export async function readTextSafe(ctx: ScanContext, rel: string, maxBytes?: number): Promise<string | null> {
+  try {
+    return await ctx.pfs.readText(rel, maxBytes);
+  } catch (e) {
+    if (isWorkbenchError(e)) {
+      if (e.code === "NOT_FOUND") return null;
+      ctx.warn({ relPath: rel, code: e.code === "TOO_LARGE" ? "too_large" : "unreadable", message: e.message });
+      return null;
+    }
+    throw e;
+  }
+}
+
+export async function readJsonSafe<S extends z.ZodType>(ctx: ScanContext, rel: string, schema: S): Promise<z.output<S> | null> {
+  const text = await readTextSafe(ctx, rel);
+  if (text === null) return null;
+  const raw = parseJsonText(text, rel, ctx.warn);
+  if (raw === undefined) return null;
+  return parseLenient(schema, raw, rel, ctx.warn);
+}
+
+export interface ManifestRead<T> {
+  /** True when manifest.json exists and parsed; a corrupt one counts as missing (directory scan). */
+  valid: boolean;
+  items: Map<string, T>;
+}
+
+/**
+ * Manifest-first: `{dir}/manifest.json`, its items validated one by one and keyed by
+ * `key`. A corrupt manifest is reported and the caller falls back to the directory scan.
+ */
+export async function readManifest<S extends z.ZodType>(
+  ctx: ScanContext,
+  dir: string,
+  itemSchema: S,
+  key: string,
+): Promise<ManifestRead<z.output<S>>> {
+  const rel = path.posix.join(dir, "manifest.json");
+  const items = new Map<string, z.output<S>>();
+  const text = await readTextSafe(ctx, rel);
+  if (text === null) return { valid: false, items };
+  const raw = parseJsonText(text, rel, (w) =>
+    ctx.warn({ ...w, code: "corrupt_manifest", message: `${w.message} Falling back to a directory scan of ${dir}/.` }),
+  "corrupt_manifest");
+  if (raw === undefined) return { valid: false, items };
+  const env = manifestEnvelopeSchema.safeParse(raw);
+  if (!env.success) {
+    ctx.warn({ relPath: rel, field: "items", code: "corrupt_manifest", message: `${rel}: has no items[] array; falling back to a directory scan of ${dir}/.` });
+    return { valid: false, items };
+  }
+  env.data.items.forEach((item, i) => {
+    const parsed = parseLenient(itemSchema, item, rel, (w) => ctx.warn({ ...w, field: `items.${i}${w.field ? "." + w.field : ""}` }));
+    if (!parsed) return;
+    const k = (parsed as Record<string, unknown>)[key];
+    if (typeof k === "string" && k.trim() !== "") items.set(k, parsed);
+  });
+  return { valid: true, items };
+}
+
+/** Subfolders that are artifact entries: no dot folders, and not another artifact nested inside. */
+export async function entryDirs(ctx: ScanContext, dir: string, exclude: Set<string>): Promise<string[]> {
+  const entries = await ctx.pfs.list(dir);
+  return entries
+    .filter((e) => e.isDir && !e.name.startsWith(".") && !exclude.has(path.posix.join(dir, e.name)))
+    .map((e) => e.name);
+}
+
+export function pickStr(...vals: unknown[]): string | null {
+  for (const v of vals) if (typeof v === "string" && v.trim() !== "") return v.trim();
+  return null;
+}
