@@ -135,10 +135,20 @@ export async function resolveLayout(pfs: ProjectFs, agentDir: AgentDir, warn: Wa
   return { agentDir, configPath, artifacts };
 }
 
-/** Layouts of every agent folder present; `.claude` alone when none is. */
+/**
+ * Layouts of the agent folders that hold this layout: a configuration.yml or one of
+ * the artifact folders (a `.opencode/` with only specs in it is not one). `.claude`
+ * alone when none does.
+ */
 export async function resolveLayouts(pfs: ProjectFs, warn: WarningSink): Promise<ResolvedLayout[]> {
-  const present: AgentDir[] = [];
-  for (const d of AGENT_DIRS) if (await pfs.isDir(d)) present.push(d);
-  const dirs = present.length > 0 ? present : [".claude" as AgentDir];
-  return Promise.all(dirs.map((d) => resolveLayout(pfs, d, warn)));
+  const layouts: ResolvedLayout[] = [];
+  for (const d of AGENT_DIRS) {
+    if (!(await pfs.isDir(d))) continue;
+    const layout = await resolveLayout(pfs, d, warn);
+    const dirs = (["work", "brainstorms", "proposals", "refactoring"] as const).map((k) => layout.artifacts[k].relPath);
+    let used = layout.configPath !== null;
+    for (const dir of dirs) if (!used && dir && (await pfs.isDir(dir))) used = true;
+    if (used) layouts.push(layout);
+  }
+  return layouts.length > 0 ? layouts : [await resolveLayout(pfs, ".claude", warn)];
 }

@@ -9,6 +9,7 @@ export interface FileEntry {
   /** Path relative to the project root, always with forward slashes. */
   relPath: string;
   size: number;
+  /** Whole milliseconds: fractional parts do not survive every database round trip. */
   mtimeMs: number;
 }
 
@@ -77,7 +78,7 @@ export class ProjectFs {
     const real = await this.realInside(rel);
     if (!real) return null;
     const st = await fs.stat(real);
-    return { relPath: rel, size: st.size, mtimeMs: st.mtimeMs };
+    return { relPath: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) };
   }
 
   /** Names of the entries of a folder, sorted; links that escape the root are left out. */
@@ -126,7 +127,7 @@ export class ProjectFs {
           } else if (e.isFile()) {
             try {
               const st = await fs.stat(abs);
-              out.push({ relPath: toRel(this.root, abs), size: st.size, mtimeMs: st.mtimeMs });
+              out.push({ relPath: toRel(this.root, abs), size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
             } catch {
               /* vanished between readdir and stat */
             }

@@ -2,7 +2,7 @@ import path from "node:path";
 
 /** Where the embedded database and other local state live (WORKBENCH_DATA_DIR, default ./data). */
 export function dataDir(): string {
-  return path.resolve(process.env.WORKBENCH_DATA_DIR || path.join(process.cwd(), "data"));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.WORKBENCH_DATA_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "data"));
 }
 
 export type DatabaseKind = "sqlite" | "postgres";

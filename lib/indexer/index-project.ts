@@ -55,7 +55,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     ...changed.filter((f) => f.area === "artifact"),
     ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area)),
   ];
-  const documents = await buildDocuments(ctx, plan, docFiles);
+  const documents = await buildDocuments(ctx, plan, docFiles, replaceAreas);
   onProgress("documents", total, total);
 
   onProgress("git", 0, 0);
@@ -79,7 +79,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     : [
         ...touched,
         ...plan.layouts.map((l) => `${l.agentDir}/configuration.yml`),
-        ...plan.roots.map((r) => `${r.dir}/manifest.json`),
+        // Manifests are re-read (and their warnings re-raised) only when sources are scanned.
+        ...(needSources ? plan.roots.map((r) => `${r.dir}/manifest.json`) : []),
         ...[...rescanned].flatMap(([source, slugs]) =>
           slugs === "all" ? plan.roots.filter((r) => r.source === source).map((r) => r.dir) : plan.roots.filter((r) => r.source === source).flatMap((r) => [...slugs].flatMap((s) => [`${r.dir}/${s}`, `${r.dir}/${s}.md`])),
         ),

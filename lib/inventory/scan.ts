@@ -101,6 +101,8 @@ export async function scanSources(ctx: ScanContext, plan: ScanPlan, scope?: Scan
             ? await scanProposals(ctx, root.dir, exclude, only)
             : await scanRefactoring(ctx, root.dir, exclude, only);
     for (const slug of res.slugs) present.get(root.source)!.add(slug);
+    // Any work folder may hold a legacy brainstorm, so its slugs count as present brainstorms.
+    if (root.source === "work") for (const slug of res.slugs) present.get("brainstorm")!.add(slug);
     records.push(...res.records);
   }
   return { records: dedupe(records, ctx), present };
@@ -140,18 +142,23 @@ function dedupe(records: TopicSourceRecord[], ctx: ScanContext): TopicSourceReco
 }
 
 /** Search documents for the given files (all files of the plan on a full index). */
-export async function buildDocuments(ctx: ScanContext, plan: ScanPlan, files: AreaFile[]): Promise<SearchDocument[]> {
+export async function buildDocuments(
+  ctx: ScanContext,
+  plan: ScanPlan,
+  files: AreaFile[],
+  areas: ("requirements" | "product")[] = ["requirements", "product"],
+): Promise<SearchDocument[]> {
   const out: SearchDocument[] = [];
   const artifact = files.filter((f) => f.area === "artifact");
   for (const f of artifact) {
     const d = await artifactDocument(ctx, f, plan.roots);
     if (d) out.push(d);
   }
-  for (const dir of plan.requirementsDirs) {
+  for (const dir of areas.includes("requirements") ? plan.requirementsDirs : []) {
     out.push(...(await requirementsDocuments(ctx, dir, files.filter((f) => f.area === "requirements" && under(dir, f.relPath)))));
   }
   const reqDirs = plan.requirementsDirs;
-  for (const dir of plan.productDirs) {
+  for (const dir of areas.includes("product") ? plan.productDirs : []) {
     out.push(
       ...(await productDocuments(
         ctx,

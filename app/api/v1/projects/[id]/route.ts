@@ -1,0 +1,15 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { deleteProject, getProject } from "@/lib/db/repositories/projects";
+import { route } from "../../_lib/respond";
+
+export const dynamic = "force-dynamic";
+const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
+
+export const GET = route<{ id: string }>(async (_req, p) => NextResponse.json({ project: await getProject(params.parse(p).id) }));
+
+/** Removes the indexed data; the repository on disk is never written. */
+export const DELETE = route<{ id: string }>(async (_req, p) => {
+  await deleteProject(params.parse(p).id);
+  return new NextResponse(null, { status: 204 });
+});

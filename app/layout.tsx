@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+import { Sidebar } from "@/components/shell/sidebar";
+import { listProjects } from "@/lib/db/repositories/projects";
+
+export const metadata: Metadata = {
+  title: { default: "Context Workbench", template: "%s · Context Workbench" },
+  description: "See and shape the context your AI coding agents work from.",
+};
+
+export const dynamic = "force-dynamic";
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const projects = (await listProjects()).map((p) => ({ id: p.id, name: p.name }));
+  return (
+    <html lang="en">
+      <body className="font-sans antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <div className="flex min-h-screen">
+          <Sidebar projects={projects} />
+          <main id="main" className="min-w-0 flex-1 px-8 py-6">
+            {children}
+          </main>
+        </div>
+      </body>
+    </html>
+  );
+}

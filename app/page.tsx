@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { AddProjectForm } from "@/components/projects/add-project-form";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Time } from "@/components/ui/time";
+import { listProjects } from "@/lib/db/repositories/projects";
+
+export const dynamic = "force-dynamic";
+
+export default async function HomePage() {
+  const projects = await listProjects();
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Projects" description="Repositories whose agent context is indexed here. Indexing only reads; it never writes to a repository." />
+      <Card className="mb-6" id="add-project">
+        <CardHeader title="Add a project" description="Its .claude/ (or .opencode/, .codex/) folders, configured knowledge bases and git history are indexed." />
+        <div className="p-4">
+          <AddProjectForm />
+        </div>
+      </Card>
+      {projects.length === 0 ? (
+        <EmptyState title="No projects yet">Add a folder above. `npm start` adds the bundled sample project on first run.</EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {projects.map((p) => (
+            <li key={p.id}>
+              <Link href={`/projects/${p.id}`} className="block rounded-lg border border-border bg-surface p-4 hover:border-accent">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="truncate font-medium">{p.name}</span>
+                  {p.latestJob ? <Badge tone={statusTone(p.latestJob.status)}>{p.latestJob.status}</Badge> : null}
+                </div>
+                <p className="mt-1 truncate font-mono text-xs text-fg-muted">{p.rootPath}</p>
+                <p className="mt-3 flex gap-4 text-xs text-fg-muted">
+                  <span>
+                    <strong className="text-fg">{p.topicCount}</strong> topics
+                  </span>
+                  <span>
+                    <strong className="text-fg">{p.warningCount}</strong> warnings
+                  </span>
+                  <span>
+                    indexed <Time iso={p.lastIndexedAt} withTime />
+                  </span>
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { IndexJobPanel } from "@/components/projects/index-job-panel";
+import { RemoveProjectButton } from "@/components/projects/remove-project-button";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Time } from "@/components/ui/time";
+import { isWorkbenchError } from "@/lib/core/errors";
+import { getProject } from "@/lib/db/repositories/projects";
+import { listWarnings } from "@/lib/db/repositories/warnings";
+
+export const dynamic = "force-dynamic";
+
+async function load(id: string) {
+  try {
+    return await getProject(id);
+  } catch (e) {
+    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  }
+}
+
+export default async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const project = await load(id);
+  const warnings = await listWarnings(id);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader
+        crumbs={<Link href="/">Projects</Link>}
+        title={project.name}
+        description={<span className="font-mono text-xs">{project.rootPath}</span>}
+        actions={
+          <>
+            <Link href={`/projects/${id}/topics`} className="inline-flex h-9 items-center rounded-md bg-accent px-3.5 text-sm font-medium text-accent-fg hover:opacity-90">
+              Browse {project.topicCount} topics
+            </Link>
+            <RemoveProjectButton projectId={id} name={project.name} />
+          </>
+        }
+      />
+      <Card>
+        <CardHeader title="Index" description={<>Last indexed <Time iso={project.lastIndexedAt} withTime />. Re-indexing reads only files that changed.</>} />
+        <div className="p-4">
+          <IndexJobPanel projectId={id} initialJob={project.latestJob} lastIndexedAt={project.lastIndexedAt} />
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Where context is read from" description="Resolved from configuration.yml, with the load-context defaults for anything missing." />
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-fg-muted">
+              <tr>
+                <th className="px-4 py-2 font-medium">Agent folder</th>
+                <th className="px-4 py-2 font-medium">Artifact</th>
+                <th className="px-4 py-2 font-medium">Path</th>
+                <th className="px-4 py-2 font-medium">Storage</th>
+              </tr>
+            </thead>
+            <tbody>
+              {project.layouts.flatMap((l) =>
+                Object.values(l.artifacts).map((a) => (
+                  <tr key={`${l.agentDir}-${a.name}`} className="border-t border-border">
+                    <td className="px-4 py-2 font-mono text-xs">{l.agentDir}</td>
+                    <td className="px-4 py-2">{a.name}</td>
+                    <td className="px-4 py-2 font-mono text-xs">{a.relPath ?? <span className="text-fg-muted">not configured</span>}</td>
+                    <td className="px-4 py-2">{a.relPath ? <Badge>{a.storageType}</Badge> : null}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title={`Warnings (${warnings.length})`} description="Files that could not be read as expected. Everything else was indexed." />
+        {warnings.length === 0 ? (
+          <div className="p-4">
+            <EmptyState title="No warnings">Every file was read as expected.</EmptyState>
+          </div>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Indexing warnings">
+            {warnings.map((w) => (
+              <li key={w.id} className="px-4 py-2.5 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone="warn">{w.code.replace(/_/g, " ")}</Badge>
+                  <span className="font-mono text-xs">{w.relPath}</span>
+                  {w.field ? <span className="font-mono text-xs text-fg-muted">field {w.field}</span> : null}
+                </div>
+                <p className="mt-1 text-fg-muted">{w.message}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { ContextQueryForm } from "@/components/topics/context-query-form";
+import { InventoryFilters } from "@/components/topics/inventory-filters";
+import { InventoryTable } from "@/components/topics/inventory-table";
+import { Pagination } from "@/components/ui/pagination";
+import { PageHeader } from "@/components/ui/page-header";
+import { isWorkbenchError } from "@/lib/core/errors";
+import { getProject } from "@/lib/db/repositories/projects";
+import { listTopics, topicFilterSchema } from "@/lib/db/repositories/topics";
+
+export const dynamic = "force-dynamic";
+
+export default async function TopicsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { id } = await params;
+  const sp = await searchParams;
+  const raw = Object.fromEntries(Object.entries(sp).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const parsed = topicFilterSchema.safeParse(raw);
+  const filter = parsed.success ? parsed.data : topicFilterSchema.parse({});
+  let project;
+  try {
+    project = await getProject(id);
+  } catch (e) {
+    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  }
+  const { rows, total, statuses, page, pageSize } = await listTopics(id, filter);
+  const filtered = Boolean(filter.source || filter.status || filter.q);
+  const recent = page === 1 && !filtered ? rows.slice(0, 4) : [];
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        crumbs={
+          <>
+            <Link href="/">Projects</Link> / <Link href={`/projects/${id}`}>{project.name}</Link>
+          </>
+        }
+        title="Topics"
+        description={`${total} ${total === 1 ? "topic" : "topics"}${filtered ? " match" : " found across local sources"}, most recently updated first.`}
+        actions={<ContextQueryForm projectId={id} />}
+      />
+      {recent.length ? (
+        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
+          Recently updated:
+          {recent.map((t) => (
+            <Link key={t.slug} href={`/projects/${id}/topics/${encodeURIComponent(t.slug)}`} className="rounded-full border border-border px-2.5 py-0.5 font-mono text-xs text-fg hover:border-accent">
+              {t.slug}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      {!parsed.success ? (
+        <p role="alert" className="mb-4 text-sm text-danger">
+          Some filters in the address were not valid and were ignored.
+        </p>
+      ) : null}
+      <Suspense>
+        <InventoryFilters statuses={statuses} />
+      </Suspense>
+      <div className="mt-4">
+        <InventoryTable projectId={id} rows={rows} filtered={filtered} />
+      </div>
+      <Pagination page={page} pageSize={pageSize} total={total} searchParams={raw} basePath={`/projects/${id}/topics`} />
+    </div>
+  );
+}

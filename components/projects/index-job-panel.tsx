@@ -1,0 +1,109 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { RefreshCw } from "lucide-react";
+import { Badge, statusTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { IndexJobDto } from "@/lib/db/dto";
+
+const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
+  queued: "Queued",
+  config: "Reading configuration",
+  listing: "Listing files",
+  sources: "Reading work, brainstorms, proposals, refactoring",
+  documents: "Reading documents",
+  git: "Reading git history",
+  saving: "Saving",
+  done: "Done",
+};
+
+const POLL_MS = 400;
+
+/** Shows the latest indexing job, polls it while it runs, and starts a re-index. */
+export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projectId: string; initialJob: IndexJobDto | null; lastIndexedAt: string | null }) {
+  const router = useRouter();
+  const [job, setJob] = useState(initialJob);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const active = job?.status === "queued" || job?.status === "running";
+
+  const poll = useCallback(
+    async (id: string) => {
+      try {
+        const res = await fetch(`/api/v1/jobs/${id}`, { cache: "no-store" });
+        const body = (await res.json()) as { job?: IndexJobDto; error?: { message: string } };
+        if (!body.job) throw new Error(body.error?.message ?? "The job could not be read.");
+        setJob(body.job);
+        if (body.job.status === "queued" || body.job.status === "running") {
+          timer.current = setTimeout(() => void poll(id), POLL_MS);
+        } else {
+          router.refresh();
+        }
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      }
+    },
+    [router],
+  );
+
+  useEffect(() => {
+    if (job && active) timer.current = setTimeout(() => void poll(job.id), POLL_MS);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+    // Start polling once for the job we were given; later jobs start their own polling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function reindex() {
+    setError(null);
+    const res = await fetch(`/api/v1/projects/${projectId}/index`, { method: "POST" });
+    const body = (await res.json()) as { job?: IndexJobDto; error?: { message: string } };
+    if (!body.job) {
+      setError(body.error?.message ?? `The server answered ${res.status}.`);
+      return;
+    }
+    setJob(body.job);
+    void poll(body.job.id);
+  }
+
+  const pct = job && job.filesTotal > 0 ? Math.round((job.filesDone / job.filesTotal) * 100) : null;
+  return (
+    <div className="space-y-3" data-testid="index-job">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={reindex} disabled={active} aria-describedby="job-status">
+          <RefreshCw aria-hidden className={active ? "size-4 animate-spin" : "size-4"} />
+          {active ? "Indexing…" : "Re-index"}
+        </Button>
+        <div id="job-status" role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
+          {job ? (
+            <>
+              <Badge tone={statusTone(job.status)}>{job.status}</Badge>
+              <span className="text-fg-muted">
+                {active ? PHASE_LABEL[job.phase] : job.status === "failed" ? job.error : summary(job)}
+                {active && job.filesTotal > 0 ? ` · ${job.filesDone} / ${job.filesTotal} files` : ""}
+              </span>
+            </>
+          ) : (
+            <span className="text-fg-muted">{lastIndexedAt ? "Indexed from the command line." : "Not indexed yet."}</span>
+          )}
+        </div>
+      </div>
+      <div className="h-1.5 overflow-hidden rounded bg-muted" aria-hidden>
+        <div className="h-full bg-accent transition-[width]" style={{ width: active ? `${pct ?? 5}%` : job?.status === "succeeded" ? "100%" : "0%" }} />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function summary(job: IndexJobDto): string {
+  const s = job.stats;
+  if (s.filesTotal === undefined) return "";
+  return `${s.filesTotal} files, ${s.filesChanged} changed, ${s.filesRemoved} removed · ${s.topics} topics · ${s.gitSkipped ? "git unchanged" : `${s.commits} commits`} · ${s.durationMs} ms`;
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { BookOpen, FolderGit2, LayoutDashboard, ListTree, Plus, Search } from "lucide-react";
+import { cn } from "@/components/ui/cn";
+
+export interface SidebarProject {
+  id: string;
+  name: string;
+}
+
+function NavLink({ href, active, children, icon: Icon }: { href: string; active: boolean; children: React.ReactNode; icon: typeof ListTree }) {
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={cn(
+        "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
+        active ? "bg-accent/12 font-medium text-accent" : "text-fg-muted hover:bg-muted hover:text-fg",
+      )}
+    >
+      <Icon aria-hidden className="size-4 shrink-0" />
+      <span className="truncate">{children}</span>
+    </Link>
+  );
+}
+
+/** Projects, and the capabilities of the one that is open. */
+export function Sidebar({ projects }: { projects: SidebarProject[] }) {
+  const pathname = usePathname();
+  const current = /^\/projects\/([^/]+)/.exec(pathname)?.[1];
+  return (
+    <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col border-r border-border bg-surface px-3 py-4">
+      <Link href="/" className="mb-6 flex items-center gap-2 px-2">
+        <BookOpen aria-hidden className="size-5 text-accent" />
+        <span className="text-sm font-semibold">Context Workbench</span>
+      </Link>
+      <nav aria-label="Projects" className="flex-1 overflow-y-auto">
+        <div className="mb-1 flex items-center justify-between px-2">
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-fg-muted">Projects</h2>
+          <Link href="/#add-project" className="rounded p-0.5 text-fg-muted hover:bg-muted hover:text-fg" aria-label="Add a project" title="Add a project">
+            <Plus aria-hidden className="size-4" />
+          </Link>
+        </div>
+        {projects.length === 0 ? <p className="px-2 py-1 text-xs text-fg-muted">No projects yet.</p> : null}
+        <ul className="space-y-0.5">
+          {projects.map((p) => {
+            const base = `/projects/${p.id}`;
+            const open = current === p.id;
+            return (
+              <li key={p.id}>
+                <NavLink href={base} active={pathname === base} icon={FolderGit2}>
+                  {p.name}
+                </NavLink>
+                {open ? (
+                  <ul className="ml-4 mt-0.5 space-y-0.5 border-l border-border pl-2">
+                    <li>
+                      <NavLink href={base} active={pathname === base} icon={LayoutDashboard}>
+                        Overview
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink href={`${base}/topics`} active={pathname.startsWith(`${base}/topics`)} icon={ListTree}>
+                        Topics
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink href={`${base}/context`} active={pathname.startsWith(`${base}/context`)} icon={Search}>
+                        Load context
+                      </NavLink>
+                    </li>
+                  </ul>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+// scripts/e2e.sh prepares E2E_DATA_DIR (an empty database) and E2E_SAMPLE_DIR (a fresh
+// copy of the sample project) before this runs; the server uses only that data dir.
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: ".tmp/results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: `node bin/workbench.mjs serve --port ${port}`,
+    url: `http://127.0.0.1:${port}/api/v1/projects`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { WORKBENCH_DATA_DIR: dataDir, DATABASE_URL: "" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

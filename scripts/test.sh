@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Every test: unit and database tests (vitest) on SQLite, the database tests again on a
+# real PostgreSQL started here, and end-to-end tests in real Chromium (Playwright).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+results=.tmp/results
+rm -rf "$results"; mkdir -p "$results"
+status=0
+
+node scripts/setup.mjs || exit 1
+
+if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
+  echo "test: installing Chromium from Debian (first run only)" >&2
+  { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || { echo "test: could not install chromium" >&2; exit 1; }
+fi
+
+echo "== unit and database tests (SQLite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest-sqlite.json" || status=1
+
+echo "== database tests (PostgreSQL)"
+pgdir=$(mktemp -d /tmp/wb-pg-XXXXXX)
+pgport=$((55000 + RANDOM % 2000))
+cleanup() { bash "$root/scripts/pg-test-server.sh" stop "$pgdir" >/dev/null 2>&1; rm -rf "$pgdir"; }
+trap cleanup EXIT
+if bash scripts/pg-test-server.sh start "$pgdir" "$pgport"; then
+  psql -h 127.0.0.1 -p "$pgport" -U postgres -qc "CREATE DATABASE workbench_test" >/dev/null
+  DATABASE_URL="postgresql://postgres@127.0.0.1:$pgport/workbench_test" \
+    npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json" || status=1
+else
+  echo "test: PostgreSQL did not start" >&2
+  status=1
+fi
+cleanup
+trap - EXIT
+
+echo "== end-to-end tests (Chromium)"
+npx next build >"$results/next-build.log" 2>&1 || { cat "$results/next-build.log"; status=1; }
+bash scripts/e2e.sh || status=1
+
+node scripts/test-summary.mjs "$results" || status=1
+exit $status
