@@ -1,16 +1,22 @@
+import { parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { z } from "zod";
 import { isWorkbenchError } from "./errors";
 import type { ProjectFs } from "./project-fs";
 import type { WarningSink } from "./warnings";
 
+/**
+ * Removes the value at a path. When it is already absent (a missing required field),
+ * the object that needs it is removed instead, so each pass makes progress.
+ */
 function unsetPath(target: unknown, pathParts: readonly PropertyKey[]): boolean {
+  if (pathParts.length === 0) return false;
   let cur: unknown = target;
   for (let i = 0; i < pathParts.length - 1; i++) {
-    if (cur === null || typeof cur !== "object") return false;
+    if (cur === null || typeof cur !== "object") return unsetPath(target, pathParts.slice(0, i));
     cur = (cur as Record<PropertyKey, unknown>)[pathParts[i] as PropertyKey];
   }
-  const last = pathParts[pathParts.length - 1];
-  if (cur === null || typeof cur !== "object" || last === undefined) return false;
+  const last = pathParts[pathParts.length - 1]!;
+  if (cur === null || typeof cur !== "object" || !(last in (cur as object))) return unsetPath(target, pathParts.slice(0, -1));
   if (Array.isArray(cur) && typeof last === "number") {
     cur.splice(last, 1);
   } else {
@@ -31,39 +37,46 @@ export function parseLenient<S extends z.ZodType>(
   warn: WarningSink,
 ): z.output<S> | null {
   const clone: unknown = structuredClone(value);
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 200; attempt++) {
     const res = schema.safeParse(clone);
     if (res.success) return res.data;
     let removed = false;
-    for (const issue of res.error.issues) {
-      const field = issue.path.map(String).join(".");
-      if (issue.path.length === 0) {
-        warn({ relPath, code: "invalid_field", message: `${relPath}: ${issue.message}` });
-        return null;
-      }
-      warn({ relPath, field, code: "invalid_field", message: `${relPath}: field "${field}" ignored: ${issue.message}` });
-      removed = unsetPath(clone, issue.path) || removed;
+    // One issue per pass: removing a field can shift array indexes of later issues.
+    const issue = res.error.issues[0]!;
+    const field = issue.path.map(String).join(".");
+    if (issue.path.length === 0) {
+      warn({ relPath, code: "invalid_field", message: `${relPath}: ${issue.message}` });
+      return null;
     }
+    warn({ relPath, field, code: "invalid_field", message: `${relPath}: field "${field}" ignored: ${issue.message}` });
+    removed = unsetPath(clone, issue.path);
     if (!removed) return null;
   }
   return null;
 }
 
-/** JSON.parse with the file named in the error and the position given as line:column. */
+/** JSON.parse with the file named in the error and the first fault's line and column. */
 export function parseJsonText(text: string, relPath: string, warn: WarningSink, code: "corrupt_json" | "corrupt_manifest" = "corrupt_json"): unknown | undefined {
+  const body = text.replace(/^\uFEFF/, "");
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const pos = /position (\d+)/.exec(msg);
+    return JSON.parse(body);
+  } catch {
+    // JSON.parse does not say where on every Node version; jsonc-parser does.
+    const errors: ParseError[] = [];
+    parseTree(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
     let where = "";
-    if (pos) {
-      const before = text.slice(0, Number(pos[1]));
+    let what = "syntax error";
+    if (first) {
+      const before = body.slice(0, first.offset);
       const line = before.split("\n").length;
-      const col = Number(pos[1]) - before.lastIndexOf("\n");
+      const col = first.offset - before.lastIndexOf("\n");
       where = ` at line ${line}, column ${col}`;
+      what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+    } else if (body.trim() === "") {
+      what = "the file is empty";
     }
-    warn({ relPath, code, message: `${relPath}: not valid JSON${where} (${msg.replace(/ in JSON at position \d+.*$/, "")}).` });
+    warn({ relPath, code, message: `${relPath}: not valid JSON${where} (${what}).` });
     return undefined;
   }
 }

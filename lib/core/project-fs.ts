@@ -53,9 +53,11 @@ export class ProjectFs {
 
   /** The real location of a path, or null when it is missing or links out of the root. */
   private async realInside(rel: string): Promise<string | null> {
+    if (rel.includes("\0") || !this.isInside(rel)) return null;
+    const abs = path.resolve(this.root, rel);
     let real: string;
     try {
-      real = await fs.realpath(this.resolve(rel));
+      real = await fs.realpath(abs);
     } catch {
       return null;
     }
@@ -141,6 +143,7 @@ export class ProjectFs {
 
   /** UTF-8 text of a file; TOO_LARGE above the limit, UNREADABLE when it cannot be read. */
   async readText(rel: string, maxBytes = MAX_FILE_BYTES): Promise<string> {
+    this.resolve(rel); // UNSAFE_PATH for names that escape the root
     const real = await this.realInside(rel);
     if (!real) throw new WorkbenchError("NOT_FOUND", `${rel}: no such file in the project.`);
     let st;

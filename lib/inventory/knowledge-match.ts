@@ -59,7 +59,13 @@ export function rankRequirements(q: string, docs: DocumentHitDto[], top = 3): Re
       flagged: flagDirectives(`${t.title ?? ""}\n${t.description ?? ""}`, d.relPath),
     });
   }
-  return out.sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1)).slice(0, top);
+  // A ticket can be indexed twice (index.json entry and its metadata.json): keep its best.
+  const best = new Map<string, RequirementMatch>();
+  for (const m of out) {
+    const prev = best.get(m.id);
+    if (!prev || m.relevance > prev.relevance) best.set(m.id, m);
+  }
+  return [...best.values()].sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : 1)).slice(0, top);
 }
 
 export interface ProductMatch {
@@ -73,8 +79,12 @@ export interface ProductMatch {
 /** Lines around the first line that contains any query word (or the query), at most `radius` each side. */
 export function excerptAround(text: string, q: string, radius = 1): { excerpt: string; line: number } {
   const lines = text.split(/\r?\n/);
-  const tokens = [q.toLowerCase(), ...queryTokens(q)];
-  const i = Math.max(0, lines.findIndex((l) => tokens.some((t) => t && l.toLowerCase().includes(t))));
+  const whole = q.toLowerCase();
+  const tokens = queryTokens(q);
+  // The line with the whole query first; only then a line with any of its words.
+  let i = lines.findIndex((l) => l.toLowerCase().includes(whole));
+  if (i === -1) i = lines.findIndex((l) => tokens.some((t) => l.toLowerCase().includes(t)));
+  i = Math.max(0, i);
   return {
     excerpt: lines.slice(Math.max(0, i - radius), i + radius + 1).join("\n").trim(),
     line: i + 1,

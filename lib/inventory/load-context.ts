@@ -122,8 +122,12 @@ export async function loadContext(store: ContextStore, rawQuery: string): Promis
     priorArt.push({ slug, record: rec });
   }
 
-  // Phase 4: only when a work session with a state.json was found for the query itself.
-  const w = pathSafe ? matches.work.find((r) => r.slug === query && r.details.kind === "work" && r.details.hasState) : undefined;
+  // Phase 4: only when WORK_DIR/<query>/state.json exists: a work session, or a legacy
+  // brainstorm kept in the work folder.
+  const w = pathSafe
+    ? (matches.work.find((r) => r.slug === query && r.details.kind === "work" && r.details.hasState) ??
+      matches.brainstorm.find((r) => r.slug === query && r.legacy && r.details.kind === "brainstorm" && r.details.hasState))
+    : undefined;
   const handoff = w ? { slug: w.slug, type: w.type ?? "unknown", status: w.status ?? "unknown", options: handoffOptions(w.type, w.status, w.slug) } : null;
 
   const flagged = [

@@ -76,13 +76,14 @@ export async function contextStoreFor(projectId: string): Promise<ContextStore> 
         .map((b): BranchDto => ({ name: b.name, lastCommitDate: b.lastCommitDate, recent: JSON.parse(b.recentJson) as BranchDto["recent"] }));
     },
     async commitsGrep(needle, limit) {
+      // Case-sensitive, as `git log --grep` is by default.
       const rows = await db.gitCommit.findMany({
-        where: { projectId, OR: caseVariants(needle).map((v) => ({ message: { contains: v } })) },
+        where: { projectId, message: { contains: needle } },
         orderBy: { ord: "asc" },
         take: limit * 4,
       });
       return rows
-        .filter((c) => containsCI(c.message, needle))
+        .filter((c) => c.message.includes(needle))
         .slice(0, limit)
         .map((c) => ({ hash: c.hash, shortHash: c.hash.slice(0, 7), subject: c.subject, date: c.date }));
     },

@@ -24,7 +24,11 @@ async function readProposalEntry(
     if (t !== null) texts.push(t);
   }
   const main = texts[0] ?? "";
-  const keyPoints = texts.map((t) => bulletsUnder(t, /key points|summary|highlights|proposal/i, 6)).find((b) => b.length) ?? [];
+  // The most specific heading wins: "Key points", then a summary, then the proposal itself.
+  const keyPoints =
+    [/key points/i, /summary|highlights/i, /proposal|overview/i]
+      .map((re) => texts.map((t) => bulletsUnder(t, re, 6)).find((b) => b.length))
+      .find((b) => b && b.length) ?? [];
   const details: ProposalDetails = {
     kind: "proposal",
     isFile,

@@ -87,6 +87,13 @@ export async function readWorkEntry(ctx: ScanContext, workDir: string, slug: str
   const onDisk = await ctx.pfs.isDir(dir);
   const state = onDisk ? await readJsonSafe(ctx, path.posix.join(dir, "state.json"), workStateSchema) : null;
   const hasState = onDisk && (await ctx.pfs.isFile(path.posix.join(dir, "state.json")));
+  if (onDisk && !hasState) {
+    ctx.warn({
+      relPath: dir,
+      code: "unknown_layout",
+      message: `${dir}: a work folder without state.json; shown from its files and the manifest only.`,
+    });
+  }
   const { outputs, files } = onDisk ? await agentOutputs(ctx, dir) : { outputs: [], files: [] };
   const type = pickStr(state?.type, item?.type);
   const c = chunks(state);
