@@ -1,3 +1,4 @@
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { WorkbenchError } from "./errors";
@@ -107,37 +108,39 @@ export class ProjectFs {
     return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  /** Every file below a folder (stat only), skipping .git and node_modules. */
+  /**
+   * Every file below a folder (stat only), skipping .git, node_modules and symbolic links.
+   * Synchronous on purpose: for tens of thousands of files it is several times faster
+   * than one promise per entry, and it is the no-change re-index's main cost.
+   */
   async walk(rel: string, opts: { maxDepth?: number } = {}): Promise<FileEntry[]> {
     const maxDepth = opts.maxDepth ?? 12;
     const out: FileEntry[] = [];
     const start = await this.realInside(rel);
     if (!start) return out;
-    const visit = async (absDir: string, depth: number): Promise<void> => {
-      let entries;
+    const visit = (absDir: string, depth: number): void => {
+      let entries: fsSync.Dirent[];
       try {
-        entries = await fs.readdir(absDir, { withFileTypes: true });
+        entries = fsSync.readdirSync(absDir, { withFileTypes: true });
       } catch {
         return;
       }
-      await Promise.all(
-        entries.map(async (e) => {
-          if (e.name === ".git" || e.name === "node_modules") return;
-          const abs = path.join(absDir, e.name);
-          if (e.isDirectory()) {
-            if (depth < maxDepth) await visit(abs, depth + 1);
-          } else if (e.isFile()) {
-            try {
-              const st = await fs.stat(abs);
-              out.push({ relPath: toRel(this.root, abs), size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
-            } catch {
-              /* vanished between readdir and stat */
-            }
+      for (const e of entries) {
+        if (e.name === ".git" || e.name === "node_modules") continue;
+        const abs = path.join(absDir, e.name);
+        if (e.isDirectory()) {
+          if (depth < maxDepth) visit(abs, depth + 1);
+        } else if (e.isFile()) {
+          try {
+            const st = fsSync.statSync(abs);
+            out.push({ relPath: toRel(this.root, abs), size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
+          } catch {
+            /* vanished between readdir and stat */
           }
-        }),
-      );
+        }
+      }
     };
-    await visit(start, 0);
+    visit(start, 0);
     return out.sort((a, b) => (a.relPath < b.relPath ? -1 : a.relPath > b.relPath ? 1 : 0));
   }
 

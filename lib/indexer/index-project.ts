@@ -23,7 +23,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   const pfs = await ProjectFs.open(state.rootPath);
   const warnings: FileWarning[] = [];
   const warn = (w: FileWarning) => warnings.push(w);
-  const ctx = { pfs, warn };
+  // One read per file per run: the documents pass reuses what the sources pass read.
+  const ctx = { pfs, warn, cache: new Map<string, string | null>() };
 
   onProgress("config", 0, 0);
   const plan = await planScan(pfs, warn);
@@ -49,10 +50,14 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   onProgress("sources", Math.min(total, scan.records.length), total);
 
   onProgress("documents", 0, total);
-  const areaChanged = (area: AreaFile["area"]) => touched.some((p) => (byPath.get(p)?.area ?? areaOfRemoved(p, plan)) === area);
-  const replaceAreas = (["requirements", "product"] as const).filter((a) => full || areaChanged(a));
+  // A knowledge area is rebuilt whole only when its index changes (requirements
+  // index.json, product manifest.json); otherwise only its changed files are re-read.
+  const areaIndexTouched = (dirs: string[], name: string) => touched.some((p) => dirs.some((d) => p === (d === "." ? name : `${d}/${name}`)));
+  const replaceAreas = (["requirements", "product"] as const).filter((a) =>
+    full || (a === "requirements" ? areaIndexTouched(plan.requirementsDirs, "index.json") : areaIndexTouched(plan.productDirs, "manifest.json")),
+  );
   const docFiles = [
-    ...changed.filter((f) => f.area === "artifact"),
+    ...changed.filter((f) => f.area === "artifact" || !replaceAreas.includes(f.area as "requirements" | "product")),
     ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area)),
   ];
   const documents = await buildDocuments(ctx, plan, docFiles, replaceAreas);
@@ -120,8 +125,3 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   };
 }
 
-function areaOfRemoved(p: string, plan: { requirementsDirs: string[]; productDirs: string[] }): AreaFile["area"] {
-  if (plan.requirementsDirs.some((d) => p.startsWith(d + "/"))) return "requirements";
-  if (plan.productDirs.some((d) => d === "." || p.startsWith(d + "/"))) return "product";
-  return "artifact";
-}

@@ -2,7 +2,8 @@ import { resolveLayouts, type ResolvedLayout } from "../core/config";
 import type { FileEntry, ProjectFs } from "../core/project-fs";
 import type { WarningSink } from "../core/warnings";
 import { scanBrainstorms } from "./sources/brainstorm";
-import type { ScanContext } from "./sources/context";
+import pMap from "p-map";
+import { READ_CONCURRENCY, type ScanContext } from "./sources/context";
 import { artifactDocument, productDocuments, requirementsDocuments } from "./sources/documents";
 import { scanProposals } from "./sources/proposal";
 import { scanRefactoring } from "./sources/refactoring";
@@ -141,24 +142,26 @@ function dedupe(records: TopicSourceRecord[], ctx: ScanContext): TopicSourceReco
   return [...byKey.values()];
 }
 
-/** Search documents for the given files (all files of the plan on a full index). */
+/**
+ * Search documents for the given files. `rebuilt` names the knowledge areas whose
+ * index (requirements index.json) is re-read too; other files are read one by one.
+ */
 export async function buildDocuments(
   ctx: ScanContext,
   plan: ScanPlan,
   files: AreaFile[],
-  areas: ("requirements" | "product")[] = ["requirements", "product"],
+  rebuilt: ("requirements" | "product")[] = ["requirements", "product"],
 ): Promise<SearchDocument[]> {
   const out: SearchDocument[] = [];
   const artifact = files.filter((f) => f.area === "artifact");
-  for (const f of artifact) {
-    const d = await artifactDocument(ctx, f, plan.roots);
-    if (d) out.push(d);
-  }
-  for (const dir of areas.includes("requirements") ? plan.requirementsDirs : []) {
-    out.push(...(await requirementsDocuments(ctx, dir, files.filter((f) => f.area === "requirements" && under(dir, f.relPath)))));
+  const docs = await pMap(artifact, (f) => artifactDocument(ctx, f, plan.roots), { concurrency: READ_CONCURRENCY });
+  for (const d of docs) if (d) out.push(d);
+  for (const dir of plan.requirementsDirs) {
+    const inDir = files.filter((f) => f.area === "requirements" && under(dir, f.relPath));
+    if (inDir.length || rebuilt.includes("requirements")) out.push(...(await requirementsDocuments(ctx, dir, inDir, rebuilt.includes("requirements"))));
   }
   const reqDirs = plan.requirementsDirs;
-  for (const dir of areas.includes("product") ? plan.productDirs : []) {
+  for (const dir of plan.productDirs) {
     out.push(
       ...(await productDocuments(
         ctx,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { ResolvedLayout } from "../../core/config";
 import type { GitBranchInfo, GitCommitInfo } from "../../core/git";
 import type { FileWarning } from "../../core/warnings";
@@ -5,15 +6,18 @@ import type { AreaFile } from "../../inventory/scan";
 import { buildTopicRow } from "../../inventory/topics";
 import type { SearchDocument, SourceKind, TopicSourceRecord } from "../../inventory/types";
 import { getDb } from "../client";
+import { withSqlTransaction, type SqlTx } from "../sql-tx";
 
-/** Rows per createMany: well under SQLite's bound-parameter limit for our widest table. */
-const BATCH = 400;
+/** Values per IN (...) list. */
+const IN_LIST = 500;
 
-function chunks<T>(xs: T[], n = BATCH): T[][] {
+function chunks<T>(xs: T[], n: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
   return out;
 }
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(",");
 
 export async function loadFingerprints(projectId: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
   const db = await getDb();
@@ -24,7 +28,7 @@ export async function loadFingerprints(projectId: string): Promise<Map<string, {
 export interface IndexWrite {
   projectId: string;
   layouts: ResolvedLayout[];
-  /** Every file now in the index (replaces the fingerprints of those that changed). */
+  /** Files that are new or changed since the last index (their fingerprints are replaced). */
   changedFiles: AreaFile[];
   removedFiles: string[];
   /** Sources rescanned, and for each the slugs that exist now (others are deleted). */
@@ -41,139 +45,134 @@ export interface IndexWrite {
   git: { fingerprint: string | null; branches: GitBranchInfo[]; commits: GitCommitInfo[] } | null;
 }
 
+async function deleteIn(tx: SqlTx, table: string, column: string, values: string[], where: string, params: unknown[]): Promise<void> {
+  for (const c of chunks(values, IN_LIST)) {
+    await tx.run(`DELETE FROM "${table}" WHERE ${where} AND "${column}" IN (${marks(c.length)})`, [...params, ...c]);
+  }
+}
+
 /**
- * Writes one indexing result. Everything happens in one transaction so a failed
- * re-index leaves the previous data as it was.
+ * Writes one indexing result in one transaction, so a failed re-index leaves the
+ * previous data as it was. A project's first index skips every delete.
  */
 export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", done: number, total: number) => void): Promise<{ topics: number }> {
-  const db = await getDb();
-  const { projectId } = w;
-  const affectedSlugs = new Set<string>();
+  const pid = w.projectId;
+  const now = new Date().toISOString();
+  return withSqlTransaction(async (tx) => {
+    const hasData = (await tx.all<{ n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM "SourceFile" WHERE "projectId" = ? LIMIT 1) t`, [pid]))[0]!.n > 0;
+    const affected = new Set<string>();
 
-  await db.$transaction(
-    async (tx) => {
-      // File fingerprints.
-      for (const c of chunks(w.removedFiles, 500)) await tx.sourceFile.deleteMany({ where: { projectId, relPath: { in: c } } });
-      for (const c of chunks(w.changedFiles.map((f) => f.relPath), 500)) await tx.sourceFile.deleteMany({ where: { projectId, relPath: { in: c } } });
-      for (const c of chunks(w.changedFiles)) {
-        await tx.sourceFile.createMany({ data: c.map((f) => ({ projectId, relPath: f.relPath, size: f.size, mtimeMs: f.mtimeMs, area: f.area })) });
-      }
+    // File fingerprints.
+    if (hasData) {
+      await deleteIn(tx, "SourceFile", "relPath", [...w.removedFiles, ...w.changedFiles.map((f) => f.relPath)], `"projectId" = ?`, [pid]);
+    }
+    await tx.insert(
+      "SourceFile",
+      ["id", "projectId", "relPath", "size", "mtimeMs", "area"],
+      w.changedFiles.map((f) => [randomUUID(), pid, f.relPath, f.size, f.mtimeMs, f.area]),
+    );
 
-      // Topic sources: delete rescanned slugs (and slugs that no longer exist), insert new records.
+    // Topic sources: slugs rescanned or gone are replaced by the new records.
+    if (hasData) {
       for (const [source, scope] of w.rescanned) {
-        const existing = await tx.topicSource.findMany({ where: { projectId, source }, select: { slug: true } });
+        const existing = await tx.all<{ slug: string }>(`SELECT "slug" FROM "TopicSource" WHERE "projectId" = ? AND "source" = ?`, [pid, source]);
         const present = w.present.get(source) ?? new Set<string>();
         const gone = existing.map((e) => e.slug).filter((s) => !present.has(s) || scope === "all" || scope.has(s));
-        for (const s of gone) affectedSlugs.add(s);
-        for (const c of chunks(gone, 500)) await tx.topicSource.deleteMany({ where: { projectId, source, slug: { in: c } } });
+        for (const s of gone) affected.add(s);
+        await deleteIn(tx, "TopicSource", "slug", gone, `"projectId" = ? AND "source" = ?`, [pid, source]);
       }
-      // A legacy brainstorm rescanned through the work folder.
-      const written = new Set<string>();
-      const records = w.records.filter((r) => {
-        const k = `${r.source}\0${r.slug}`;
-        if (written.has(k)) return false;
-        written.add(k);
-        return true;
-      });
-      for (const c of chunks(records.map((r) => r.source + "\0" + r.slug), 500)) {
-        const pairs = c.map((k) => k.split("\0") as [string, string]);
-        await tx.topicSource.deleteMany({ where: { projectId, OR: pairs.map(([source, slug]) => ({ source, slug })) } });
+    }
+    const unique = new Map<string, TopicSourceRecord>();
+    for (const r of w.records) if (!unique.has(`${r.source}\0${r.slug}`)) unique.set(`${r.source}\0${r.slug}`, r);
+    const records = [...unique.values()];
+    if (hasData) {
+      for (const source of new Set(records.map((r) => r.source))) {
+        await deleteIn(tx, "TopicSource", "slug", records.filter((r) => r.source === source).map((r) => r.slug), `"projectId" = ? AND "source" = ?`, [pid, source]);
       }
-      for (const c of chunks(records, 200)) {
-        await tx.topicSource.createMany({
-          data: c.map((r) => ({
-            projectId,
-            source: r.source,
-            slug: r.slug,
-            title: r.title,
-            status: r.status,
-            type: r.type,
-            phase: r.phase,
-            createdAt: r.createdAt,
-            updatedAt: r.updatedAt,
-            relPath: r.relPath,
-            fromManifest: r.fromManifest,
-            onDisk: r.onDisk,
-            legacy: r.legacy,
-            listed: r.listed,
-            detailsJson: JSON.stringify(r.details),
-          })),
-        });
-        for (const r of c) affectedSlugs.add(r.slug);
-      }
+    }
+    await tx.insert(
+      "TopicSource",
+      ["id", "projectId", "source", "slug", "title", "status", "type", "phase", "createdAt", "updatedAt", "relPath", "fromManifest", "onDisk", "legacy", "listed", "detailsJson"],
+      records.map((r) => [
+        randomUUID(), pid, r.source, r.slug, r.title, r.status, r.type, r.phase, r.createdAt, r.updatedAt, r.relPath,
+        r.fromManifest, r.onDisk, r.legacy, r.listed, JSON.stringify(r.details),
+      ]),
+    );
+    for (const r of records) affected.add(r.slug);
 
-      // Topics: recompute the inventory row of every slug touched.
-      const slugs = [...affectedSlugs];
-      for (const c of chunks(slugs, 500)) {
-        const srcs = await tx.topicSource.findMany({
-          where: { projectId, slug: { in: c } },
-          select: { source: true, slug: true, title: true, status: true, type: true, updatedAt: true, listed: true },
-        });
-        const bySlug = new Map<string, typeof srcs>();
-        for (const s of srcs) bySlug.set(s.slug, [...(bySlug.get(s.slug) ?? []), s]);
-        await tx.topic.deleteMany({ where: { projectId, slug: { in: c } } });
-        const rows = c
-          .map((slug) => buildTopicRow(slug, (bySlug.get(slug) ?? []).map((s) => ({ ...s, source: s.source as SourceKind }))))
-          .filter((r): r is NonNullable<typeof r> => r !== null);
-        if (rows.length) {
-          await tx.topic.createMany({
-            data: rows.map((r) => ({ projectId, slug: r.slug, title: r.title, status: r.status, type: r.type, updatedAt: r.updatedAt, sources: r.sources.join(",") })),
-          });
+    // Topics: the inventory row of every slug touched, rebuilt from its sources.
+    for (const c of chunks([...affected], IN_LIST)) {
+      const srcs = await tx.all<{ source: string; slug: string; title: string | null; status: string | null; type: string | null; updatedAt: string | null; listed: boolean | number }>(
+        `SELECT "source", "slug", "title", "status", "type", "updatedAt", "listed" FROM "TopicSource" WHERE "projectId" = ? AND "slug" IN (${marks(c.length)})`,
+        [pid, ...c],
+      );
+      const bySlug = new Map<string, typeof srcs>();
+      for (const s of srcs) bySlug.set(s.slug, [...(bySlug.get(s.slug) ?? []), s]);
+      if (hasData) await deleteIn(tx, "Topic", "slug", c, `"projectId" = ?`, [pid]);
+      const rows = c
+        .map((slug) => buildTopicRow(slug, (bySlug.get(slug) ?? []).map((s) => ({ ...s, source: s.source as SourceKind, listed: Boolean(s.listed) }))))
+        .filter((r): r is NonNullable<typeof r> => r !== null);
+      await tx.insert(
+        "Topic",
+        ["id", "projectId", "slug", "title", "status", "type", "updatedAt", "sources"],
+        rows.map((r) => [randomUUID(), pid, r.slug, r.title, r.status, r.type, r.updatedAt, r.sources.join(",")]),
+      );
+    }
+
+    // Search documents.
+    if (hasData) {
+      await deleteIn(tx, "Document", "relPath", [...w.documentPathsToDelete, ...w.documents.map((d) => d.relPath)], `"projectId" = ?`, [pid]);
+      await deleteIn(tx, "Document", "area", w.documentAreasToReplace, `"projectId" = ?`, [pid]);
+    }
+    const docColumns = ["id", "projectId", "relPath", "area", "source", "slug", "title", "content"];
+    let done = 0;
+    for (const c of chunks(w.documents, 2000)) {
+      await tx.insert("Document", docColumns, c.map((d) => [randomUUID(), pid, d.relPath, d.area, d.source, d.slug, d.title, d.content]));
+      done += c.length;
+      onProgress?.("saving", done, w.documents.length);
+    }
+
+    // Warnings.
+    if (hasData) {
+      if (w.warningScopes.includes("")) await tx.run(`DELETE FROM "IndexWarning" WHERE "projectId" = ?`, [pid]);
+      else {
+        for (const c of chunks(w.warningScopes, 100)) {
+          const cond = c.map(() => `("relPath" = ? OR "relPath" LIKE ? ESCAPE '\\')`).join(" OR ");
+          const like = (p: string) => p.replace(/[\\%_]/g, (m) => `\\${m}`) + "/%";
+          await tx.run(`DELETE FROM "IndexWarning" WHERE "projectId" = ? AND (${cond})`, [pid, ...c.flatMap((p) => [p, like(p)])]);
         }
       }
+    }
+    const warnings = [...new Map(w.warnings.map((x) => [`${x.relPath}\0${x.field ?? ""}\0${x.message}`, x])).values()];
+    await tx.insert(
+      "IndexWarning",
+      ["id", "projectId", "relPath", "field", "code", "message", "createdAt"],
+      warnings.map((x) => [randomUUID(), pid, x.relPath, x.field ?? null, x.code, x.message, now]),
+    );
 
-      // Search documents.
-      for (const c of chunks(w.documentPathsToDelete, 500)) await tx.document.deleteMany({ where: { projectId, relPath: { in: c } } });
-      if (w.documentAreasToReplace.length) await tx.document.deleteMany({ where: { projectId, area: { in: w.documentAreasToReplace } } });
-      for (const c of chunks(w.documents.map((d) => d.relPath), 500)) await tx.document.deleteMany({ where: { projectId, relPath: { in: c } } });
-      let done = 0;
-      for (const c of chunks(w.documents, 200)) {
-        await tx.document.createMany({
-          data: c.map((d) => ({ projectId, relPath: d.relPath, area: d.area, source: d.source, slug: d.slug, title: d.title, content: d.content })),
-        });
-        done += c.length;
-        onProgress?.("saving", done, w.documents.length);
+    // Git.
+    if (w.git) {
+      if (hasData) {
+        await tx.run(`DELETE FROM "GitBranch" WHERE "projectId" = ?`, [pid]);
+        await tx.run(`DELETE FROM "GitCommit" WHERE "projectId" = ?`, [pid]);
       }
+      await tx.insert(
+        "GitBranch",
+        ["id", "projectId", "name", "lastCommitDate", "recentJson"],
+        w.git.branches.map((b) => [randomUUID(), pid, b.name, b.lastCommitDate, JSON.stringify(b.recent)]),
+      );
+      await tx.insert(
+        "GitCommit",
+        ["id", "projectId", "hash", "ord", "subject", "message", "date"],
+        w.git.commits.map((c, i) => [randomUUID(), pid, c.hash, i, c.subject, c.message, c.date]),
+      );
+    }
 
-      // Warnings.
-      if (w.warningScopes.includes("")) {
-        await tx.indexWarning.deleteMany({ where: { projectId } });
-      } else if (w.warningScopes.length) {
-        for (const c of chunks(w.warningScopes, 200)) {
-          await tx.indexWarning.deleteMany({ where: { projectId, OR: c.flatMap((p) => [{ relPath: p }, { relPath: { startsWith: p + "/" } }]) } });
-        }
-      }
-      const uniqueWarnings = [...new Map(w.warnings.map((x) => [`${x.relPath}\0${x.field ?? ""}\0${x.message}`, x])).values()];
-      for (const c of chunks(uniqueWarnings)) {
-        await tx.indexWarning.createMany({ data: c.map((x) => ({ projectId, relPath: x.relPath, field: x.field ?? null, code: x.code, message: x.message })) });
-      }
-
-      // Git.
-      if (w.git) {
-        await tx.gitBranch.deleteMany({ where: { projectId } });
-        await tx.gitCommit.deleteMany({ where: { projectId } });
-        for (const c of chunks(w.git.branches)) {
-          await tx.gitBranch.createMany({ data: c.map((b) => ({ projectId, name: b.name, lastCommitDate: b.lastCommitDate, recentJson: JSON.stringify(b.recent) })) });
-        }
-        const commits = w.git.commits;
-        for (let i = 0; i < commits.length; i += BATCH) {
-          await tx.gitCommit.createMany({
-            data: commits.slice(i, i + BATCH).map((c, j) => ({ projectId, hash: c.hash, ord: i + j, subject: c.subject, message: c.message, date: c.date })),
-          });
-        }
-      }
-
-      await tx.project.update({
-        where: { id: projectId },
-        data: {
-          lastIndexedAt: new Date(),
-          configJson: JSON.stringify(w.layouts),
-          ...(w.git ? { gitFingerprint: w.git.fingerprint } : {}),
-        },
-      });
-    },
-    { timeout: 300_000, maxWait: 30_000 },
-  );
-  const db2 = await getDb();
-  return { topics: await db2.topic.count({ where: { projectId } }) };
+    await tx.run(
+      `UPDATE "Project" SET "lastIndexedAt" = ?, "updatedAt" = ?, "configJson" = ?${w.git ? `, "gitFingerprint" = ?` : ""} WHERE "id" = ?`,
+      [tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), JSON.stringify(w.layouts), ...(w.git ? [w.git.fingerprint] : []), pid],
+    );
+    const n = await tx.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "Topic" WHERE "projectId" = ?`, [pid]);
+    return { topics: Number(n[0]!.n) };
+  });
 }

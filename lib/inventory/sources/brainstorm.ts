@@ -1,7 +1,8 @@
 import path from "node:path";
+import pMap from "p-map";
 import { brainstormItemSchema, workStateSchema } from "../schemas";
 import type { BrainstormDetails, TopicSourceRecord } from "../types";
-import { entryDirs, pickStr, readJsonSafe, readManifest, readTextSafe, type ScanContext } from "./context";
+import { READ_CONCURRENCY, entryDirs, pickStr, readJsonSafe, readManifest, readTextSafe, type ScanContext } from "./context";
 import { bulletsUnder, countHeadings, firstHeading, headLines, normalizeTimestamp } from "./text";
 import type { z } from "zod";
 
@@ -80,10 +81,7 @@ export async function scanBrainstorms(ctx: ScanContext, dir: string, exclude: Se
   const manifest = await readManifest(ctx, dir, brainstormItemSchema, "slug");
   const dirs = await entryDirs(ctx, dir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
-  const records: TopicSourceRecord[] = [];
-  for (const slug of slugs) {
-    if (only && !only.has(slug)) continue;
-    records.push(await readBrainstormEntry(ctx, dir, slug, manifest.items.get(slug), manifest.valid));
-  }
+  const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
+  const records = await pMap(wanted, (slug) => readBrainstormEntry(ctx, dir, slug, manifest.items.get(slug), manifest.valid), { concurrency: READ_CONCURRENCY });
   return { records, slugs };
 }

@@ -9,24 +9,33 @@ import type { z } from "zod";
 export interface ScanContext {
   pfs: ProjectFs;
   warn: WarningSink;
+  /** Texts already read in this index run, so the documents pass does not read them again. */
+  cache?: Map<string, string | null>;
 }
+
+/** Manifests and KB indexes may be larger than ordinary files. */
+export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+
+/** How many files are read at once. */
+export const READ_CONCURRENCY = 16;
 
 /** Reads a file as text, turning size and read failures into warnings; null when absent or unreadable. */
 export async function readTextSafe(ctx: ScanContext, rel: string, maxBytes?: number): Promise<string | null> {
+  if (ctx.cache?.has(rel) && maxBytes === undefined) return ctx.cache.get(rel)!;
+  let text: string | null;
   try {
-    return await ctx.pfs.readText(rel, maxBytes);
+    text = await ctx.pfs.readText(rel, maxBytes);
   } catch (e) {
-    if (isWorkbenchError(e)) {
-      if (e.code === "NOT_FOUND") return null;
-      ctx.warn({ relPath: rel, code: e.code === "TOO_LARGE" ? "too_large" : "unreadable", message: e.message });
-      return null;
-    }
-    throw e;
+    if (!isWorkbenchError(e)) throw e;
+    if (e.code !== "NOT_FOUND") ctx.warn({ relPath: rel, code: e.code === "TOO_LARGE" ? "too_large" : "unreadable", message: e.message });
+    text = null;
   }
+  if (maxBytes === undefined) ctx.cache?.set(rel, text);
+  return text;
 }
 
-export async function readJsonSafe<S extends z.ZodType>(ctx: ScanContext, rel: string, schema: S): Promise<z.output<S> | null> {
-  const text = await readTextSafe(ctx, rel);
+export async function readJsonSafe<S extends z.ZodType>(ctx: ScanContext, rel: string, schema: S, maxBytes?: number): Promise<z.output<S> | null> {
+  const text = await readTextSafe(ctx, rel, maxBytes);
   if (text === null) return null;
   const raw = parseJsonText(text, rel, ctx.warn);
   if (raw === undefined) return null;
@@ -51,7 +60,8 @@ export async function readManifest<S extends z.ZodType>(
 ): Promise<ManifestRead<z.output<S>>> {
   const rel = path.posix.join(dir, "manifest.json");
   const items = new Map<string, z.output<S>>();
-  const text = await readTextSafe(ctx, rel);
+  // Manifests of large projects pass the per-file limit (5,000 sessions: about 2.3 MB).
+  const text = await readTextSafe(ctx, rel, MANIFEST_MAX_BYTES);
   if (text === null) return { valid: false, items };
   const raw = parseJsonText(text, rel, (w) =>
     ctx.warn({ ...w, code: "corrupt_manifest", message: `${w.message} Falling back to a directory scan of ${dir}/.` }),

@@ -2,7 +2,8 @@ import path from "node:path";
 import type { FileEntry } from "../../core/project-fs";
 import { productManifestItemSchema, requirementsIndexSchema } from "../schemas";
 import type { SearchDocument, SourceKind } from "../types";
-import { readJsonSafe, readManifest, readTextSafe, type ScanContext } from "./context";
+import pMap from "p-map";
+import { MANIFEST_MAX_BYTES, READ_CONCURRENCY, readJsonSafe, readManifest, readTextSafe, type ScanContext } from "./context";
 import { firstHeading } from "./text";
 
 /** Only the head of very long files is kept for search; the file itself stays the truth. */
@@ -47,10 +48,10 @@ export async function artifactDocument(
 }
 
 /** The requirements KB: one document per ticket of index.json, plus its other text files. */
-export async function requirementsDocuments(ctx: ScanContext, dir: string, files: FileEntry[]): Promise<SearchDocument[]> {
+export async function requirementsDocuments(ctx: ScanContext, dir: string, files: FileEntry[], withTickets = true): Promise<SearchDocument[]> {
   const out: SearchDocument[] = [];
   const indexRel = path.posix.join(dir, "index.json");
-  const index = await readJsonSafe(ctx, indexRel, requirementsIndexSchema);
+  const index = withTickets ? await readJsonSafe(ctx, indexRel, requirementsIndexSchema, MANIFEST_MAX_BYTES) : null;
   for (const t of index?.tickets ?? []) {
     out.push({
       relPath: `${indexRel}#${t.id}`,
@@ -74,9 +75,12 @@ export async function requirementsDocuments(ctx: ScanContext, dir: string, files
 export async function productDocuments(ctx: ScanContext, dir: string, files: FileEntry[], skip: (rel: string) => boolean): Promise<SearchDocument[]> {
   const manifest = await readManifest(ctx, dir, productManifestItemSchema, "path");
   const out: SearchDocument[] = [];
-  for (const f of files) {
-    if (!f.relPath.endsWith(".md") || skip(f.relPath)) continue;
-    const text = await readTextSafe(ctx, f.relPath);
+  const texts = await pMap(
+    files.filter((f) => f.relPath.endsWith(".md") && !skip(f.relPath)),
+    async (f) => ({ f, text: await readTextSafe(ctx, f.relPath) }),
+    { concurrency: READ_CONCURRENCY },
+  );
+  for (const { f, text } of texts) {
     if (text === null) continue;
     const inDir = dir === "." ? f.relPath : f.relPath.slice(dir.length + 1);
     const item = manifest.items.get(inDir);

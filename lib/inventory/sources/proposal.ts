@@ -1,7 +1,8 @@
 import path from "node:path";
+import pMap from "p-map";
 import { proposalItemSchema } from "../schemas";
 import type { ProposalDetails, TopicSourceRecord } from "../types";
-import { entryDirs, pickStr, readManifest, readTextSafe, type ScanContext } from "./context";
+import { READ_CONCURRENCY, entryDirs, pickStr, readManifest, readTextSafe, type ScanContext } from "./context";
 import { bulletsUnder, fieldLine, firstHeading, normalizeTimestamp } from "./text";
 import type { z } from "zod";
 
@@ -62,12 +63,13 @@ export async function scanProposals(ctx: ScanContext, dir: string, exclude: Set<
     .filter((e) => !e.isDir && e.name.endsWith(".md") && !/^(readme|index)\.md$/i.test(e.name))
     .map((e) => e.name.slice(0, -3));
   const slugs = [...new Set([...manifest.items.keys(), ...dirs, ...fileSlugs])];
-  const records: TopicSourceRecord[] = [];
   const dirSet = new Set(dirs);
-  for (const slug of slugs) {
-    if (only && !only.has(slug)) continue;
-    const isFile = !dirSet.has(slug) && fileSlugs.includes(slug);
-    records.push(await readProposalEntry(ctx, dir, slug, isFile, manifest.items.get(slug), manifest.valid));
-  }
+  const fileSet = new Set(fileSlugs);
+  const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
+  const records = await pMap(
+    wanted,
+    (slug) => readProposalEntry(ctx, dir, slug, !dirSet.has(slug) && fileSet.has(slug), manifest.items.get(slug), manifest.valid),
+    { concurrency: READ_CONCURRENCY },
+  );
   return { records, slugs };
 }

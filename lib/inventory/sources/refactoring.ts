@@ -1,8 +1,9 @@
 import path from "node:path";
+import pMap from "p-map";
 import { z } from "zod";
 import { refactoringItemSchema } from "../schemas";
 import type { RefactoringDetails, TopicSourceRecord } from "../types";
-import { entryDirs, pickStr, readJsonSafe, readManifest, type ScanContext } from "./context";
+import { READ_CONCURRENCY, entryDirs, pickStr, readJsonSafe, readManifest, type ScanContext } from "./context";
 import { normalizeTimestamp } from "./text";
 
 const refactoringStateSchema = z
@@ -25,9 +26,8 @@ export async function scanRefactoring(ctx: ScanContext, dir: string, exclude: Se
   const manifest = await readManifest(ctx, dir, refactoringItemSchema, "session_name");
   const dirs = await entryDirs(ctx, dir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
-  const records: TopicSourceRecord[] = [];
-  for (const slug of slugs) {
-    if (only && !only.has(slug)) continue;
+  const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
+  const records = await pMap(wanted, async (slug): Promise<TopicSourceRecord> => {
     const item = manifest.items.get(slug);
     const rel = path.posix.join(dir, slug);
     const onDisk = await ctx.pfs.isDir(rel);
@@ -50,7 +50,7 @@ export async function scanRefactoring(ctx: ScanContext, dir: string, exclude: Se
       filesAffectedCount: count,
       keyFiles: names,
     };
-    records.push({
+    return {
       source: "refactoring",
       slug,
       title: pickStr(item?.title, state?.title),
@@ -65,7 +65,7 @@ export async function scanRefactoring(ctx: ScanContext, dir: string, exclude: Se
       legacy: false,
       listed: manifest.valid ? item !== undefined : onDisk,
       details,
-    });
-  }
+    };
+  }, { concurrency: READ_CONCURRENCY });
   return { records, slugs };
 }

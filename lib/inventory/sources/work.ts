@@ -1,8 +1,9 @@
 import path from "node:path";
+import pMap from "p-map";
 import { findBoundaries, flagDirectives, hasBoundary } from "../directives";
 import { workItemSchema, workStateSchema, type WorkState } from "../schemas";
 import type { AgentOutput, SessionUpdate, TopicSourceRecord, WorkDetails } from "../types";
-import { pickStr, readJsonSafe, readManifest, readTextSafe, entryDirs, type ScanContext } from "./context";
+import { READ_CONCURRENCY, pickStr, readJsonSafe, readManifest, readTextSafe, entryDirs, type ScanContext } from "./context";
 import { normalizeTimestamp } from "./text";
 import { readBrainstormEntry } from "./brainstorm";
 import type { z } from "zod";
@@ -143,14 +144,15 @@ export async function scanWork(
   const manifest = await readManifest(ctx, workDir, workItemSchema, "identifier");
   const dirs = await entryDirs(ctx, workDir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
-  const records: TopicSourceRecord[] = [];
-  for (const slug of slugs) {
-    if (only && !only.has(slug)) continue;
-    const item = manifest.items.get(slug);
-    const rec = await readWorkEntry(ctx, workDir, slug, item, manifest.valid);
-    if (rec.type === "brainstorm") {
+  const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
+  const records = await pMap(
+    wanted,
+    async (slug): Promise<TopicSourceRecord> => {
+      const item = manifest.items.get(slug);
+      const rec = await readWorkEntry(ctx, workDir, slug, item, manifest.valid);
+      if (rec.type !== "brainstorm") return rec;
       const bs = await readBrainstormEntry(ctx, workDir, slug, undefined, false);
-      records.push({
+      return {
         ...bs,
         title: rec.title ?? bs.title,
         status: rec.status ?? bs.status,
@@ -159,10 +161,9 @@ export async function scanWork(
         fromManifest: rec.fromManifest,
         legacy: true,
         listed: rec.listed,
-      });
-      continue;
-    }
-    records.push(rec);
-  }
+      };
+    },
+    { concurrency: READ_CONCURRENCY },
+  );
   return { records, slugs };
 }

@@ -1,0 +1,432 @@
+/**
+ * Indexer and inventory benchmark (a script, not a vitest suite):
+ *
+ *   tsx bench/index.bench.ts
+ *
+ * Generates (or reuses from bench/out/projects/) a synthetic project, copies it to a
+ * temporary folder, indexes it into a fresh temporary database and measures:
+ *   - full index: addProject + indexProject, with the time of each indexer phase;
+ *   - re-index with nothing changed (median of 5);
+ *   - re-index after one work session's state.json changed (median of 5);
+ *   - re-index after one product-knowledge document changed (median of 5);
+ *   - listTopics(page 1, 100 rows) in-process: median and p95 of 200 calls after 10 warm-ups;
+ *   - with BENCH_BASE_URL set, GET {BENCH_BASE_URL}/api/v1/projects/<id>/topics the same way.
+ * Results go to bench/out/index.json.
+ *
+ * Environment: BENCH_SESSIONS (5000), BENCH_DOCUMENTS (5000), BENCH_TICKETS (500),
+ * BENCH_SEED (1), BENCH_RUNS (5), BENCH_CALLS (200), BENCH_KEEP=1 keeps the temp folders,
+ * BENCH_DATABASE_URL to bench against another database (default: a temp SQLite file),
+ * BENCH_BASE_URL / BENCH_PROJECT_ID for the HTTP measurement.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { IndexStats, JobPhase } from "../lib/db/dto";
+import { closeDb, getDb } from "../lib/db/client";
+import { listTopics } from "../lib/db/repositories/topics";
+import { indexProject } from "../lib/indexer/index-project";
+import { addProject } from "../lib/projects/add-project";
+import { GENERATOR_VERSION, generateProject } from "./generate-project";
+import { OUT_DIR, failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult } from "./report";
+
+const TARGET_FULL_MS = 20_000;
+const TARGET_NOCHANGE_MS = 2_000;
+const TARGET_INVENTORY_P50_MS = 50;
+
+function envInt(name: string, dflt: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === "") return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+const P = {
+  sessions: envInt("BENCH_SESSIONS", 5000),
+  documents: envInt("BENCH_DOCUMENTS", 5000),
+  tickets: envInt("BENCH_TICKETS", 500),
+  seed: envInt("BENCH_SEED", 1),
+};
+const RUNS = Math.max(1, envInt("BENCH_RUNS", 5));
+const CALLS = Math.max(1, envInt("BENCH_CALLS", 200));
+const WARMUPS = 10;
+
+const log = (s = "") => process.stdout.write(s + "\n");
+const now = () => performance.now();
+
+// ---------------------------------------------------------------------------
+// Project fixture: generated once per parameter set, copied per run
+
+function cachedProject(): { dir: string; workIds: string[]; documentPaths: string[]; generatedMs: number | null } {
+  const key = `s${P.sessions}-d${P.documents}-t${P.tickets}-seed${P.seed}-v${GENERATOR_VERSION}`;
+  const dir = path.join(OUT_DIR, "projects", key);
+  const meta = path.join(OUT_DIR, "projects", `${key}.json`);
+  if (fs.existsSync(dir) && fs.existsSync(meta)) {
+    const m = JSON.parse(fs.readFileSync(meta, "utf8")) as { workIds: string[]; documentPaths: string[] };
+    return { dir, ...m, generatedMs: null };
+  }
+  const partial = `${dir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const t0 = now();
+  const r = generateProject(partial, P);
+  fs.renameSync(partial, dir);
+  fs.writeFileSync(meta, JSON.stringify({ workIds: r.workIds, documentPaths: r.documentPaths, files: r.files, commits: r.commits, branches: r.branches }) + "\n");
+  return { dir, workIds: r.workIds, documentPaths: r.documentPaths, generatedMs: now() - t0 };
+}
+
+function copyTree(src: string, dst: string): void {
+  try {
+    execFileSync("cp", ["-a", src, dst], { stdio: ["ignore", "ignore", "pipe"] });
+  } catch {
+    fs.cpSync(src, dst, { recursive: true, preserveTimestamps: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Phase timing through onProgress
+
+const PHASE_ORDER = ["init", "config", "listing", "sources", "documents", "git", "saving", "finish"] as const;
+type PhaseName = (typeof PHASE_ORDER)[number];
+type Breakdown = Record<PhaseName, number>;
+
+/** The phases of the last timedIndex call, also when it failed (up to the failure). */
+let lastPhases: Breakdown | null = null;
+
+/** Times one indexProject call: each phase lasts from its first progress call to the next phase's. */
+async function timedIndex(projectId: string): Promise<{ ms: number; stats: IndexStats; phases: Breakdown }> {
+  const marks: { phase: JobPhase; t: number }[] = [];
+  const onProgress = (phase: JobPhase) => {
+    if (marks[marks.length - 1]?.phase !== phase) marks.push({ phase, t: now() });
+  };
+  const start = now();
+  let stats: IndexStats;
+  try {
+    stats = await indexProject(projectId, onProgress);
+  } finally {
+    lastPhases = breakdownOf(marks, start, now());
+  }
+  return { ms: now() - start, stats, phases: lastPhases };
+}
+
+function breakdownOf(marks: { phase: JobPhase; t: number }[], start: number, end: number): Breakdown {
+  const phases = Object.fromEntries(PHASE_ORDER.map((p) => [p, 0])) as Breakdown;
+  phases.init = (marks[0]?.t ?? end) - start;
+  marks.forEach((m, i) => {
+    const until = marks[i + 1]?.t ?? end;
+    const name: PhaseName = m.phase === "done" ? "finish" : (m.phase as PhaseName);
+    if (name in phases) phases[name] += until - m.t;
+  });
+  return phases;
+}
+
+function medianBreakdown(bs: Breakdown[]): Breakdown {
+  return Object.fromEntries(PHASE_ORDER.map((p) => [p, median(bs.map((b) => b[p]))])) as Breakdown;
+}
+
+function breakdownTable(cols: { name: string; b: Breakdown }[]): string {
+  const totals = cols.map((c) => PHASE_ORDER.reduce((s, p) => s + c.b[p], 0));
+  return table(
+    ["phase (ms)", ...cols.map((c) => c.name)],
+    [
+      ...PHASE_ORDER.map((p) => [p, ...cols.map((c, i) => `${fmt(c.b[p])} (${Math.round((100 * c.b[p]) / (totals[i] || 1))}%)`)]),
+      ["total", ...totals.map((t) => fmt(t))],
+    ],
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Latency sampling
+
+async function sample(fn: () => Promise<void>): Promise<{ p50: number; p95: number; max: number }> {
+  for (let i = 0; i < WARMUPS; i++) await fn();
+  const xs: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    const t = now();
+    await fn();
+    xs.push(now() - t);
+  }
+  return { p50: median(xs), p95: quantile(xs, 0.95), max: Math.max(...xs) };
+}
+
+/** fetch, retried on network errors (a busy server, or a keep-alive socket it just closed). */
+async function fetchRetry(url: string, init?: RequestInit, attempts = 5): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fetch(url, init);
+    } catch (e) {
+      if (i >= attempts) {
+        const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : "";
+        throw new Error(`${init?.method ?? "GET"} ${url}: ${e instanceof Error ? e.message : String(e)}${cause}`);
+      }
+      await new Promise((res) => setTimeout(res, 1000 * i));
+    }
+  }
+}
+
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  const r = await fetchRetry(url, init);
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    /* not JSON: kept as text for the error message */
+  }
+  return { status: r.status, body };
+}
+
+function errorText(res: { status: number; body: unknown }): string {
+  const e = (res.body as { error?: { code?: string; message?: string } } | null)?.error;
+  return e ? `${res.status} ${e.code ?? ""}: ${e.message ?? ""}` : `${res.status} ${String(typeof res.body === "string" ? res.body : JSON.stringify(res.body)).slice(0, 200)}`;
+}
+
+interface ServerJob {
+  id: string;
+  status: string;
+  error: string | null;
+}
+
+/**
+ * The server has its own database, so the project must be indexed there: BENCH_PROJECT_ID,
+ * else the project already registered for this folder (GET /api/v1/projects), else it is
+ * registered with POST /api/v1/projects, which starts indexing; the job is polled at
+ * /api/v1/jobs/<id> until it ends (up to 10 minutes).
+ */
+async function serverProjectId(base: string, root: string): Promise<string> {
+  if (process.env.BENCH_PROJECT_ID) return process.env.BENCH_PROJECT_ID;
+  const listed = await getJson(`${base}/api/v1/projects`);
+  if (listed.status !== 200) throw new Error(`GET /api/v1/projects: ${errorText(listed)}`);
+  const projects = (listed.body as { projects?: { id: string; rootPath: string; topicCount: number; latestJob: ServerJob | null }[] }).projects ?? [];
+  let project = projects.find((p) => p.rootPath === root);
+  let job: ServerJob | null = project?.latestJob ?? null;
+  if (!project) {
+    const created = await getJson(`${base}/api/v1/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: root }) });
+    if (created.status !== 201) throw new Error(`POST /api/v1/projects: ${errorText(created)}`);
+    ({ project, job } = created.body as { project: (typeof projects)[number]; job: ServerJob });
+    log(`server: registered ${root} as project ${project.id}; indexing (job ${job.id})`);
+  } else if (project.topicCount === 0 && !(job && (job.status === "queued" || job.status === "running"))) {
+    const started = await getJson(`${base}/api/v1/projects/${project.id}/index`, { method: "POST" });
+    if (started.status !== 202) throw new Error(`POST /api/v1/projects/${project.id}/index: ${errorText(started)}`);
+    job = (started.body as { job: ServerJob }).job;
+  }
+  const deadline = Date.now() + 600_000;
+  while (job && (job.status === "queued" || job.status === "running")) {
+    if (Date.now() > deadline) throw new Error(`server job ${job.id} still ${job.status} after 10 minutes`);
+    await new Promise((res) => setTimeout(res, 1000));
+    const polled = await getJson(`${base}/api/v1/jobs/${job.id}`);
+    if (polled.status !== 200) throw new Error(`GET /api/v1/jobs/${job.id}: ${errorText(polled)}`);
+    job = (polled.body as { job: ServerJob }).job;
+  }
+  if (job && job.status === "failed") throw new Error(`the server's index job failed: ${job.error ?? "no message"}`);
+  return project.id;
+}
+
+// ---------------------------------------------------------------------------
+
+type Timed = Awaited<ReturnType<typeof timedIndex>>;
+
+// ---------------------------------------------------------------------------
+
+function appendUpdate(file: string, note: string): void {
+  const state = JSON.parse(fs.readFileSync(file, "utf8")) as { updates?: unknown[]; updated_at?: string };
+  const ts = new Date(Date.UTC(2026, 11, 31)).toISOString().replace(/\.\d{3}Z$/, "Z");
+  state.updates = [...(state.updates ?? []), { timestamp: ts, note }];
+  state.updated_at = ts;
+  fs.writeFileSync(file, JSON.stringify(state, null, 2) + "\n");
+}
+
+function dirSize(dir: string): number {
+  let n = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    n += e.isDirectory() ? dirSize(p) : fs.statSync(p).size;
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const results: BenchResult[] = [];
+  log(`# index.bench: ${P.sessions} sessions, ${P.documents} documents, ${P.tickets} tickets, seed ${P.seed}`);
+
+  // 1. Fixture
+  const fixture = cachedProject();
+  log(fixture.generatedMs === null ? `project: cached at ${fixture.dir}` : `project: generated in ${fmt(fixture.generatedMs / 1000)} s at ${fixture.dir}`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "workbench-bench-"));
+  const projectDir = path.join(tmp, "project");
+  const dataDir = path.join(tmp, "data");
+  let t = now();
+  copyTree(fixture.dir, projectDir);
+  log(`copied to ${projectDir} in ${fmt((now() - t) / 1000)} s`);
+
+  // 2. Fresh database (a temp SQLite file unless BENCH_DATABASE_URL says otherwise)
+  process.env.WORKBENCH_DATA_DIR = dataDir;
+  if (process.env.BENCH_DATABASE_URL) process.env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  else delete process.env.DATABASE_URL;
+  t = now();
+  const db = await getDb();
+  results.push(result("db open + migrate (fresh)", now() - t, "ms"));
+
+  const breakdowns: { name: string; b: Breakdown }[] = [];
+  /** Runs one measured step; a failure of the code under test is recorded, not thrown. */
+  const step = async (metric: string, target: number | null, fn: () => Promise<void>): Promise<boolean> => {
+    const t0 = now();
+    try {
+      await fn();
+      return true;
+    } catch (e) {
+      const f = failure(metric, now() - t0, target, e);
+      log(`FAILED ${metric} after ${fmt(f.value)} ms: ${f.error}`);
+      results.push(f);
+      return false;
+    }
+  };
+
+  try {
+    // 3. Full index
+    let projectId = "";
+    let full: Timed | null = null;
+    const fullOk = await step("full index (addProject + indexProject)", TARGET_FULL_MS, async () => {
+      const t0 = now();
+      const project = await addProject({ path: projectDir });
+      projectId = project.id;
+      const addMs = now() - t0;
+      full = await timedIndex(project.id);
+      const fullMs = addMs + full.ms;
+      const rss = process.resourceUsage().maxRSS / 1024;
+      const warnings = await db.indexWarning.count({ where: { projectId } });
+      log(`full index: ${JSON.stringify(full.stats)}`);
+      if (warnings > 0) {
+        const some = await db.indexWarning.findMany({ where: { projectId }, take: 5, select: { message: true } });
+        log(`  ${warnings} index warnings, e.g.:\n${some.map((w) => `    ${w.message}`).join("\n")}`);
+      }
+      results.push(result("full index (addProject + indexProject)", fullMs, "ms", TARGET_FULL_MS));
+      for (const p of PHASE_ORDER) results.push(result(`  full index phase: ${p}`, full.phases[p], "ms"));
+      results.push(result("  files indexed", full.stats.filesTotal, "files"));
+      results.push(result("  topics", full.stats.topics, "topics"));
+      results.push(result("  search documents", full.stats.documents, "docs"));
+      results.push(result("  git commits", full.stats.commits, "commits"));
+      results.push(result("  git branches", full.stats.branches, "branches"));
+      results.push(result("  index warnings", warnings, "warnings"));
+      results.push(result("  peak RSS after full index", rss, "MB"));
+      breakdowns.push({ name: "full", b: full.phases });
+    });
+
+    if (!fullOk) {
+      if (lastPhases) breakdowns.push({ name: "full (failed)", b: lastPhases });
+      log("SKIPPED the re-index and inventory measurements: the full index did not complete.");
+    } else {
+      const total = (full as Timed | null)?.stats.filesTotal ?? 0;
+
+      // 4. Re-index, nothing changed
+      await step("re-index, no change (median)", TARGET_NOCHANGE_MS, async () => {
+        const runs: Timed[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await timedIndex(projectId));
+        const spurious = median(runs.map((r) => r.stats.filesChanged + r.stats.filesRemoved));
+        if (spurious !== 0) log(`WARNING: a no-change re-index saw ${spurious} of ${total} files as changed (fingerprints do not round-trip)`);
+        results.push(result("re-index, no change (median)", median(runs.map((r) => r.ms)), "ms", TARGET_NOCHANGE_MS));
+        results.push(result("  files seen as changed with no change", spurious, "files"));
+        breakdowns.push({ name: "no change", b: medianBreakdown(runs.map((r) => r.phases)) });
+      });
+
+      // 5. One work session's state.json changed (a different session each run)
+      await step("re-index, one state.json changed (median)", null, async () => {
+        const runs: Timed[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const id = fixture.workIds[(i * 997 + 13) % fixture.workIds.length]!;
+          const file = path.join(projectDir, ".claude/work", id, "state.json");
+          appendUpdate(file, `bench run ${i}: one-file change`);
+          const r = await timedIndex(projectId);
+          if (r.stats.filesChanged !== 1) log(`WARNING: one-file re-index run ${i} saw ${r.stats.filesChanged} changed files`);
+          runs.push(r);
+        }
+        results.push(result("re-index, one state.json changed (median)", median(runs.map((r) => r.ms)), "ms"));
+        breakdowns.push({ name: "1 state.json", b: medianBreakdown(runs.map((r) => r.phases)) });
+      });
+
+      // 6. One product-knowledge document changed
+      if (fixture.documentPaths.length) {
+        await step("re-index, one product doc changed (median)", null, async () => {
+          const runs: Timed[] = [];
+          for (let i = 0; i < RUNS; i++) {
+            const file = path.join(projectDir, fixture.documentPaths[(i * 389 + 7) % fixture.documentPaths.length]!);
+            fs.appendFileSync(file, `\n- Bench edit ${i}.\n`);
+            const r = await timedIndex(projectId);
+            if (r.stats.filesChanged !== 1) log(`WARNING: one-document re-index run ${i} saw ${r.stats.filesChanged} changed files`);
+            runs.push(r);
+          }
+          results.push(result("re-index, one product doc changed (median)", median(runs.map((r) => r.ms)), "ms"));
+          breakdowns.push({ name: "1 product doc", b: medianBreakdown(runs.map((r) => r.phases)) });
+        });
+      }
+
+      // 7. Inventory, in-process
+      await step("listTopics page 1/100 in-process p50", TARGET_INVENTORY_P50_MS, async () => {
+        const first = await listTopics(projectId, { page: 1, pageSize: 100 });
+        if (first.rows.length === 0) log("WARNING: listTopics returned no rows");
+        const s = await sample(async () => {
+          await listTopics(projectId, { page: 1, pageSize: 100 });
+        });
+        results.push(result("listTopics page 1/100 in-process p50", s.p50, "ms", TARGET_INVENTORY_P50_MS));
+        results.push(result("listTopics page 1/100 in-process p95", s.p95, "ms"));
+      });
+      // The inventory's filters: a text search (LIKE over slug and title) and a deep page.
+      await step("listTopics q=\"export\" in-process p50", null, async () => {
+        const s = await sample(async () => {
+          await listTopics(projectId, { q: "export", page: 1, pageSize: 100 });
+        });
+        results.push(result("listTopics q=\"export\" in-process p50", s.p50, "ms"));
+      });
+      await step("listTopics page 40/100 in-process p50", null, async () => {
+        const s = await sample(async () => {
+          await listTopics(projectId, { page: 40, pageSize: 100 });
+        });
+        results.push(result("listTopics page 40/100 in-process p50", s.p50, "ms"));
+      });
+    }
+
+    // 8. Inventory over HTTP (optional; the server indexes the cached project itself)
+    const base = process.env.BENCH_BASE_URL?.replace(/\/+$/, "");
+    if (base) {
+      await step("GET /api/v1/projects/<id>/topics p50", TARGET_INVENTORY_P50_MS, async () => {
+        const id = await serverProjectId(base, fs.realpathSync(fixture.dir));
+        const url = `${base}/api/v1/projects/${id}/topics`;
+        const s = await sample(async () => {
+          const r = await fetchRetry(url, undefined, 1);
+          if (!r.ok) throw new Error(`GET ${url} answered ${r.status}`);
+          await r.arrayBuffer();
+        });
+        results.push(result("GET /api/v1/projects/<id>/topics p50", s.p50, "ms", TARGET_INVENTORY_P50_MS));
+        results.push(result("GET /api/v1/projects/<id>/topics p95", s.p95, "ms"));
+      });
+    } else {
+      log("HTTP inventory: skipped (set BENCH_BASE_URL to a running server)");
+    }
+
+    if (!process.env.BENCH_DATABASE_URL && fs.existsSync(dataDir)) results.push(result("database size on disk", dirSize(dataDir) / 1024 / 1024, "MB"));
+
+    // Report
+    if (breakdowns.length) {
+      log("");
+      log("Phase breakdown (re-index columns: per-phase median of the runs)");
+      log(breakdownTable(breakdowns));
+    }
+    log("");
+    log(resultsTable(results));
+    const file = writeResults("index", results);
+    log("");
+    log(`wrote ${path.relative(process.cwd(), file)}`);
+    const missed = results.filter((r) => r.pass === false);
+    log(missed.length ? `MISSED: ${missed.map((r) => r.metric + (r.error ? " (failed)" : "")).join("; ")}` : "all targets met");
+  } finally {
+    await closeDb();
+    if (process.env.BENCH_KEEP === "1") log(`kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`index.bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
