@@ -3,6 +3,7 @@ import { isWorkbenchError } from "../lib/core/errors";
 import { closeDb } from "../lib/db/client";
 import { registerIndex } from "./commands/index-command";
 import { registerLoadContext } from "./commands/load-context-command";
+import { registerLoader } from "./commands/loader-command";
 import { registerServe } from "./commands/serve-command";
 
 /** Runs the CLI and returns the exit code; errors go to stderr, never a stack trace. */
@@ -18,6 +19,7 @@ export async function main(argv: string[]): Promise<number> {
   };
   registerIndex(program, setCode);
   registerLoadContext(program, setCode);
+  registerLoader(program, setCode);
   registerServe(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { BookOpen, FolderGit2, LayoutDashboard, ListTree, Plus, Search } from "lucide-react";
+import { BookOpen, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 export interface SidebarProject {
@@ -68,6 +68,11 @@ export function Sidebar({ projects }: { projects: SidebarProject[] }) {
                     <li>
                       <NavLink href={`${base}/context`} active={pathname.startsWith(`${base}/context`)} icon={Search}>
                         Load context
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink href={`${base}/knowledge`} active={pathname.startsWith(`${base}/knowledge`)} icon={Library}>
+                        Knowledge base
                       </NavLink>
                     </li>
                   </ul>

@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { HealthPanel } from "@/components/kb/health-panel";
+import { LoaderPlayground } from "@/components/kb/loader-playground";
+import { MocTree } from "@/components/kb/moc-tree";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { isWorkbenchError } from "@/lib/core/errors";
+import { getProject } from "@/lib/db/repositories/projects";
+import { kbHealthForProject } from "@/lib/moc/service";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Knowledge base" };
+
+export default async function KnowledgePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  let project;
+  try {
+    project = await getProject(id);
+  } catch (e) {
+    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  }
+  const health = await kbHealthForProject(id);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        crumbs={
+          <>
+            <Link href="/">Projects</Link> / <Link href={`/projects/${id}`}>{project.name}</Link>
+          </>
+        }
+        title="Knowledge base"
+        description="The docs/ map of content, the pack the context-loader builds from it for a prompt, and what makes that pack worse."
+      />
+      {!health.initialized || !health.tree ? (
+        <EmptyState title="No docs/_index.md">The context-loader answers kb_not_initialized for this project. Create docs/_index.md with a list of sections to start a map of content.</EmptyState>
+      ) : (
+        <>
+          <Card>
+            <CardHeader title="Ask the context-loader" description="Steps 1-8 of the protocol: triviality gate, root, relevance, descent to depth 3, at most 6 files, 2 excerpts of 25 lines, 3,000 tokens." />
+            <div className="p-4">
+              <LoaderPlayground projectId={id} />
+            </div>
+          </Card>
+          <Card>
+            <CardHeader title="Health" description={`${health.sections} indexes, ${health.files} linked files.`} />
+            <HealthPanel health={health} />
+          </Card>
+          <Card>
+            <CardHeader title="Map of content" />
+            <div className="overflow-x-auto p-4">
+              <MocTree root={health.tree} />
+            </div>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Command } from "commander";
+import { loaderForPath } from "../../lib/moc/service";
+
+export function registerLoader(program: Command, _setCode: (c: number) => void): void {
+  program
+    .command("loader")
+    .description("Print the context-loader pack (<!-- context-loader:v1 -->) that docs/ yields for a prompt.")
+    .argument("<prompt>", "the user's prompt, verbatim (quote it)")
+    .option("--project <path>", "project folder whose docs/ is walked", process.cwd())
+    .option("--json", "print the pack and the walk as JSON instead")
+    .action(async (prompt: string, opts: { project: string; json?: boolean }) => {
+      const res = await loaderForPath(opts.project, prompt);
+      process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + "\n" : res.pack);
+    });
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import { useState } from "react";
+import { Play } from "lucide-react";
+import { CopyButton, DownloadButton } from "@/components/context/copy-button";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { LoaderResponse } from "@/lib/moc/service";
+
+const LABEL_TONE: Record<string, BadgeTone> = { relevant: "ok", maybe: "warn", irrelevant: "neutral" };
+
+/** Type a prompt, see the pack the context-loader would return and every step of its walk. */
+export function LoaderPlayground({ projectId }: { projectId: string }) {
+  const [prompt, setPrompt] = useState("");
+  const [res, setRes] = useState<LoaderResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run() {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await fetch(`/api/v1/projects/${projectId}/loader`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt }) });
+      const body = (await r.json()) as LoaderResponse & { error?: { message: string } };
+      if (!r.ok) throw new Error(body.error?.message ?? `The server answered ${r.status}.`);
+      setRes(body);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const w = res?.walk;
+  return (
+    <div className="space-y-4">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+        className="space-y-2"
+      >
+        <label htmlFor="loader-prompt" className="block text-xs font-medium text-fg-muted">
+          Prompt (verbatim, as the main agent would pass it)
+        </label>
+        <textarea
+          id="loader-prompt"
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
+              e.preventDefault();
+              void run();
+            }
+          }}
+          rows={3}
+          className="w-full rounded-md border border-border bg-surface p-3 text-sm focus-visible:outline-2 focus-visible:outline-accent"
+          placeholder="How do we replay a payment webhook the provider never delivered?"
+        />
+        <div className="flex items-center gap-3">
+          <Button type="submit" variant="primary" disabled={busy}>
+            <Play aria-hidden className="size-4" /> {busy ? "Walking…" : "Build pack"}
+          </Button>
+          <span className="text-xs text-fg-muted">Ctrl+Enter runs it. Deterministic: no model, no network.</span>
+        </div>
+      </form>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {res && w ? (
+        <div className="space-y-4" data-testid="loader-result">
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div>
+              <dt className="inline text-fg-muted">Pack </dt>
+              <dd className="inline font-medium">{res.packTokens} / 3000 tokens</dd>
+            </div>
+            <div>
+              <dt className="inline text-fg-muted">Read </dt>
+              <dd className="inline font-medium">
+                {w.input.filesRead} files, {w.input.bytesRead.toLocaleString("en")} bytes, {w.input.tokensRead.toLocaleString("en")} tokens
+              </dd>
+            </div>
+            <div>
+              <dt className="inline text-fg-muted">Tokenizer </dt>
+              <dd className="inline">{res.tokenizer}</dd>
+            </div>
+            <div>
+              <dt className="inline text-fg-muted">Judge </dt>
+              <dd className="inline">{w.judge}</dd>
+            </div>
+          </dl>
+          {w.trivial ? <p className="text-sm">Trivial prompt: {w.trivial.reason}. No file was read.</p> : null}
+          {w.error ? <p className="text-sm text-danger">docs/_index.md is missing: kb_not_initialized.</p> : null}
+          {w.sections.length ? (
+            <div>
+              <h3 className="mb-1 text-sm font-semibold">Sections scored</h3>
+              <table className="w-full text-sm" aria-label="Sections scored">
+                <thead className="text-left text-xs text-fg-muted">
+                  <tr>
+                    <th className="py-1 pr-3 font-medium">Section</th>
+                    <th className="py-1 pr-3 font-medium">Depth</th>
+                    <th className="py-1 pr-3 font-medium">Label</th>
+                    <th className="py-1 font-medium">Why</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {w.sections.map((s) => (
+                    <tr key={s.path} className="border-t border-border">
+                      <td className="py-1 pr-3 font-mono text-xs">{s.path}</td>
+                      <td className="py-1 pr-3">{s.depth}</td>
+                      <td className="py-1 pr-3">
+                        <Badge tone={LABEL_TONE[s.label]}>{s.label}</Badge> {s.walked ? <Badge>walked</Badge> : null}
+                      </td>
+                      <td className="py-1 text-xs text-fg-muted">{s.why}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {w.files.length ? (
+            <div>
+              <h3 className="mb-1 text-sm font-semibold">Files</h3>
+              <ul className="space-y-2">
+                {w.files.map((f) => (
+                  <li key={f.path} className="rounded-md border border-border">
+                    <p className="flex flex-wrap items-center gap-2 px-3 py-1.5 text-sm">
+                      <span className="font-mono text-xs">{f.path}</span>
+                      <Badge tone={f.status === "read" ? "ok" : "warn"}>{f.status === "read" ? "read" : "noted, not read"}</Badge>
+                      <span className="text-xs text-fg-muted">{f.reason}</span>
+                    </p>
+                    {f.excerpts.map((e) => (
+                      <pre key={e.startLine} className="overflow-x-auto border-t border-border bg-muted/50 p-2 font-mono text-xs">
+                        {e.lines.map((l, i) => `${String(e.startLine + i).padStart(4)}  ${l}`).join("\n")}
+                      </pre>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {w.notes.length ? (
+            <div>
+              <h3 className="mb-1 text-sm font-semibold">Notes</h3>
+              <ul className="list-disc space-y-0.5 pl-5 text-sm">
+                {w.notes.map((n) => (
+                  <li key={n}>{n}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="rounded-md border border-border">
+            <div className="flex items-center justify-between border-b border-border px-3 py-1.5">
+              <h3 className="text-sm font-semibold">The pack</h3>
+              <div className="flex gap-2">
+                <CopyButton text={res.pack} label="Copy pack" />
+                <DownloadButton text={res.pack} filename="context-pack.md" />
+              </div>
+            </div>
+            <pre className="overflow-x-auto p-3 font-mono text-xs" data-testid="loader-pack">
+              {res.pack}
+            </pre>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
