@@ -39,7 +39,8 @@ try {
       {
         cwd: root,
         encoding: "utf8",
-        env: { ...process.env, DATABASE_URL: engine === "postgres" ? `postgresql://postgres@127.0.0.1:${port}/postgres` : "" },
+        // The JS schema engine opens its adapter even for a datamodel-to-datamodel diff.
+        env: { ...process.env, DATABASE_URL: engine === "postgres" ? `postgresql://postgres@127.0.0.1:${port}/postgres` : `file:${path.join(pgDir, "diff.db")}` },
       },
     );
     if (!/\S/.test(sql.replace(/^--.*$/gm, ""))) {

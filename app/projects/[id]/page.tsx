@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { IndexJobPanel } from "@/components/projects/index-job-panel";
 import { RemoveProjectButton } from "@/components/projects/remove-project-button";
 import { Badge } from "@/components/ui/badge";
@@ -7,24 +7,13 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
-import { isWorkbenchError } from "@/lib/core/errors";
-import { getProject } from "@/lib/db/repositories/projects";
 import { listWarnings } from "@/lib/db/repositories/warnings";
 
 export const dynamic = "force-dynamic";
 
-async function load(id: string) {
-  try {
-    return await getProject(id);
-  } catch (e) {
-    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
-}
-
 export default async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const project = await load(id);
+  const project = await loadProjectOr404(id);
   const warnings = await listWarnings(id);
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -1,12 +1,10 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
 import { LoadContextView } from "@/components/context/load-context-view";
 import { ContextQueryForm } from "@/components/topics/context-query-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { isWorkbenchError } from "@/lib/core/errors";
-import { getProject } from "@/lib/db/repositories/projects";
 import { loadContextForProject } from "@/lib/inventory/service";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -19,13 +17,7 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
   const { id } = await params;
   const raw = (await searchParams).q;
   const q = typeof raw === "string" ? raw : undefined;
-  let project;
-  try {
-    project = await getProject(id);
-  } catch (e) {
-    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+  const project = await loadProjectOr404(id);
   let body: React.ReactNode;
   if (q === undefined) {
     body = <EmptyState title="Ask for a topic">Type a ticket id, a slug, a branch name or a few words. Exact matches come first; otherwise folder names, file contents, knowledge bases and git history are searched.</EmptyState>;
@@ -42,11 +34,7 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
-        crumbs={
-          <>
-            <Link href="/">Projects</Link> / <Link href={`/projects/${id}`}>{project.name}</Link>
-          </>
-        }
+        crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title={q && q.trim() ? `Context: ${q}` : "Load context"}
         actions={<ContextQueryForm key={q ?? ""} projectId={id} initial={q ?? ""} />}
       />

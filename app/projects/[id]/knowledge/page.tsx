@@ -1,36 +1,24 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
 import { HealthPanel } from "@/components/kb/health-panel";
 import { LoaderPlayground } from "@/components/kb/loader-playground";
 import { MocTree } from "@/components/kb/moc-tree";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { isWorkbenchError } from "@/lib/core/errors";
-import { getProject } from "@/lib/db/repositories/projects";
 import { kbHealthForProject } from "@/lib/moc/service";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Knowledge base" };
 
 export default async function KnowledgePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  let project;
-  try {
-    project = await getProject(id);
-  } catch (e) {
-    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+  const project = await loadProjectOr404(id);
   const health = await kbHealthForProject(id);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
-        crumbs={
-          <>
-            <Link href="/">Projects</Link> / <Link href={`/projects/${id}`}>{project.name}</Link>
-          </>
-        }
+        crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Knowledge base"
         description="The docs/ map of content, the pack the context-loader builds from it for a prompt, and what makes that pack worse."
       />

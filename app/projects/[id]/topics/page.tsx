@@ -1,14 +1,13 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { ContextQueryForm } from "@/components/topics/context-query-form";
 import { InventoryFilters } from "@/components/topics/inventory-filters";
 import { InventoryTable } from "@/components/topics/inventory-table";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHeader } from "@/components/ui/page-header";
-import { isWorkbenchError } from "@/lib/core/errors";
-import { getProject } from "@/lib/db/repositories/projects";
 import { listTopics, topicFilterSchema } from "@/lib/db/repositories/topics";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -18,24 +17,14 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
   const raw = Object.fromEntries(Object.entries(sp).filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const parsed = topicFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : topicFilterSchema.parse({});
-  let project;
-  try {
-    project = await getProject(id);
-  } catch (e) {
-    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+  const project = await loadProjectOr404(id);
   const { rows, total, statuses, page, pageSize } = await listTopics(id, filter);
   const filtered = Boolean(filter.source || filter.status || filter.q);
   const recent = page === 1 && !filtered ? rows.slice(0, 4) : [];
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
-        crumbs={
-          <>
-            <Link href="/">Projects</Link> / <Link href={`/projects/${id}`}>{project.name}</Link>
-          </>
-        }
+        crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Topics"
         description={`${total} ${total === 1 ? "topic" : "topics"}${filtered ? " match" : " found across local sources"}, most recently updated first.`}
         actions={<ContextQueryForm projectId={id} />}

@@ -1,10 +1,8 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
 import { LoadContextView } from "@/components/context/load-context-view";
 import { PageHeader } from "@/components/ui/page-header";
-import { isWorkbenchError } from "@/lib/core/errors";
-import { getProject } from "@/lib/db/repositories/projects";
 import { loadContextForProject } from "@/lib/inventory/service";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 
 export const dynamic = "force-dynamic";
 
@@ -16,22 +14,12 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
 export default async function TopicPage({ params }: { params: Promise<{ id: string; slug: string }> }) {
   const { id, slug: rawSlug } = await params;
   const slug = decodeURIComponent(rawSlug);
-  let project;
-  try {
-    project = await getProject(id);
-  } catch (e) {
-    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
-    throw e;
-  }
+  const project = await loadProjectOr404(id);
   const { result, markdown } = await loadContextForProject(id, slug);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
-        crumbs={
-          <>
-            <Link href="/">Projects</Link> / <Link href={`/projects/${id}`}>{project.name}</Link> / <Link href={`/projects/${id}/topics`}>Topics</Link>
-          </>
-        }
+        crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/topics`, label: "Topics" }]} />}
         title={<span className="font-mono">{slug}</span>}
       />
       <LoadContextView result={result} markdown={markdown} projectId={id} />
