@@ -1,12 +1,17 @@
 import { Command, CommanderError } from "commander";
 import { isWorkbenchError } from "../lib/core/errors";
-import { closeDb } from "../lib/db/client";
+import { registerConverge } from "./commands/converge-command";
 import { registerIndex } from "./commands/index-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
+import { registerReduce } from "./commands/reduce-command";
 import { registerServe } from "./commands/serve-command";
 
-/** Runs the CLI and returns the exit code; errors go to stderr, never a stack trace. */
+/**
+ * Runs the CLI and returns the exit code; errors go to stderr, never a stack trace.
+ * Commands import their modules when they run, so `workbench reduce` does not load the
+ * database client or the indexer.
+ */
 export async function main(argv: string[]): Promise<number> {
   const program = new Command("workbench")
     .description("Context Workbench: index agent context, load it, and serve the dashboard.")
@@ -20,7 +25,9 @@ export async function main(argv: string[]): Promise<number> {
   registerIndex(program, setCode);
   registerLoadContext(program, setCode);
   registerLoader(program, setCode);
+  registerReduce(program, setCode);
   registerServe(program, setCode);
+  registerConverge(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
@@ -36,7 +43,11 @@ export async function main(argv: string[]): Promise<number> {
       code = 1;
     }
   } finally {
-    await closeDb().catch(() => undefined);
+    // Only commands that opened the database pay for loading its client.
+    if ((globalThis as { __workbenchDb?: unknown }).__workbenchDb) {
+      const { closeDb } = await import("../lib/db/client");
+      await closeDb().catch(() => undefined);
+    }
   }
   return code;
 }

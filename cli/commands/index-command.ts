@@ -1,6 +1,4 @@
 import type { Command } from "commander";
-import { getDb } from "../../lib/db/client";
-import { ensureIndexed } from "./shared";
 
 export function registerIndex(program: Command, _setCode: (c: number) => void): void {
   program
@@ -9,6 +7,8 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
     .argument("<project-path>", "folder of the project to index")
     .option("--json", "print the index statistics as JSON on stdout")
     .action(async (projectPath: string, opts: { json?: boolean }) => {
+      const { ensureIndexed } = await import("./shared");
+      const { getDb } = await import("../../lib/db/client");
       const { projectId, stats } = await ensureIndexed(projectPath);
       const db = await getDb();
       const warnings = await db.indexWarning.findMany({ where: { projectId }, orderBy: { relPath: "asc" } });

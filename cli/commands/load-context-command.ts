@@ -1,6 +1,4 @@
 import type { Command } from "commander";
-import { inventoryMarkdown, loadContextForProject } from "../../lib/inventory/service";
-import { ensureIndexed } from "./shared";
 
 export function registerLoadContext(program: Command, _setCode: (c: number) => void): void {
   program
@@ -10,6 +8,8 @@ export function registerLoadContext(program: Command, _setCode: (c: number) => v
     .option("--project <path>", "project folder", process.cwd())
     .option("--verbose", "show indexing progress on stderr")
     .action(async (query: string | undefined, opts: { project: string; verbose?: boolean }) => {
+      const { ensureIndexed } = await import("./shared");
+      const { inventoryMarkdown, loadContextForProject } = await import("../../lib/inventory/service");
       const { projectId } = await ensureIndexed(opts.project, { quiet: !opts.verbose });
       const out = query === undefined ? await inventoryMarkdown(projectId) : (await loadContextForProject(projectId, query)).markdown;
       process.stdout.write(out);

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { loaderForPath } from "../../lib/moc/service";
 
 export function registerLoader(program: Command, _setCode: (c: number) => void): void {
   program
@@ -9,6 +8,7 @@ export function registerLoader(program: Command, _setCode: (c: number) => void):
     .option("--project <path>", "project folder whose docs/ is walked", process.cwd())
     .option("--json", "print the pack and the walk as JSON instead")
     .action(async (prompt: string, opts: { project: string; json?: boolean }) => {
+      const { loaderForPath } = await import("../../lib/moc/service");
       const res = await loaderForPath(opts.project, prompt);
       process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + "\n" : res.pack);
     });

@@ -5,10 +5,6 @@ import type { Command } from "commander";
 import { WorkbenchError } from "../../lib/core/errors";
 import { appRoot } from "../../lib/db/app-root";
 import { dataDir } from "../../lib/db/database-url";
-import { listProjects } from "../../lib/db/repositories/projects";
-import { failStaleJobs } from "../../lib/db/repositories/jobs";
-import { closeDb } from "../../lib/db/client";
-import { ensureIndexed } from "./shared";
 
 export function registerServe(program: Command, setCode: (c: number) => void): void {
   program
@@ -24,6 +20,10 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       }
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 1 || port > 65535) throw new WorkbenchError("INVALID_INPUT", `--port must be 1-65535, not "${opts.port}".`);
+      const { listProjects } = await import("../../lib/db/repositories/projects");
+      const { failStaleJobs } = await import("../../lib/db/repositories/jobs");
+      const { closeDb } = await import("../../lib/db/client");
+      const { ensureIndexed } = await import("./shared");
       await failStaleJobs();
       if (opts.sample && (await listProjects()).length === 0) {
         const target = path.join(dataDir(), "sample-project");
@@ -36,7 +36,9 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       }
       await closeDb();
       process.stderr.write(`Context Workbench on http://${opts.host}:${port}\n`);
-      const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", opts.host], {
+      // A keep-alive longer than clients' (Node's fetch keeps sockets 5 s) avoids resets
+      // when a client reuses a socket the server has just closed.
+      const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", opts.host, "--keepAliveTimeout", "65000"], {
         cwd: root,
         stdio: "inherit",
         env: { ...process.env, WORKBENCH_APP_ROOT: root },

@@ -14,6 +14,7 @@ const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
   sources: "Reading work, brainstorms, proposals, refactoring",
   documents: "Reading documents",
   git: "Reading git history",
+  runs: "Reading deep-loop runs",
   saving: "Saving",
   done: "Done",
 };

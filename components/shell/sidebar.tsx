@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { BookOpen, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
+import { Activity, BookOpen, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 export interface SidebarProject {
@@ -73,6 +73,11 @@ export function Sidebar({ projects }: { projects: SidebarProject[] }) {
                     <li>
                       <NavLink href={`${base}/knowledge`} active={pathname.startsWith(`${base}/knowledge`)} icon={Library}>
                         Knowledge base
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink href={`${base}/runs`} active={pathname.startsWith(`${base}/runs`)} icon={Activity}>
+                        Deep-loop runs
                       </NavLink>
                     </li>
                   </ul>

@@ -16,7 +16,7 @@ export interface ProjectDto {
 }
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
-export type JobPhase = "queued" | "config" | "listing" | "sources" | "documents" | "git" | "saving" | "done";
+export type JobPhase = "queued" | "config" | "listing" | "sources" | "documents" | "git" | "runs" | "saving" | "done";
 
 export interface IndexStats {
   filesTotal: number;
@@ -26,6 +26,7 @@ export interface IndexStats {
   documents: number;
   commits: number;
   branches: number;
+  runs: number;
   gitSkipped: boolean;
   durationMs: number;
 }

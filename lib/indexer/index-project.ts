@@ -8,6 +8,10 @@ import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
 import { getDb } from "../db/client";
 import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from "../inventory/scan";
 import { diffFiles, scopeFor } from "./plan-changes";
+import pMap from "p-map";
+import { discoverRuns } from "../deep-context/discover";
+import { summarizeRun } from "../deep-context/run-summary";
+import { replaceRuns } from "../db/repositories/runs";
 
 export type ProgressFn = (phase: JobPhase, done: number, total: number) => void;
 
@@ -74,6 +78,12 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     git = { fingerprint: null, branches: [], commits: [] };
   }
 
+  // Deep-loop run packets: re-read on every index (state logs are small and append-only,
+  // and a live run must show its new lines).
+  onProgress("runs", 0, 0);
+  const packets = await discoverRuns(pfs);
+  const runs = await pMap(packets, (p) => summarizeRun(pfs, p, warn), { concurrency: 8 });
+
   const rescanned = full
     ? new Map((["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, "all" as const]))
     : (scope ?? new Map());
@@ -90,6 +100,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
           slugs === "all" ? plan.roots.filter((r) => r.source === source).map((r) => r.dir) : plan.roots.filter((r) => r.source === source).flatMap((r) => [...slugs].flatMap((s) => [`${r.dir}/${s}`, `${r.dir}/${s}.md`])),
         ),
         ...replaceAreas.flatMap((a) => (a === "requirements" ? plan.requirementsDirs : plan.productDirs)),
+        // Run packets are re-read every time, so their warnings are replaced every time.
+        ...packets.map((p) => p.relPath),
       ];
 
   onProgress("saving", 0, documents.length);
@@ -111,6 +123,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     },
     (phase, d, t) => onProgress(phase, d, t),
   );
+  await replaceRuns(projectId, runs);
   onProgress("done", total, total);
   return {
     filesTotal: files.length,
@@ -121,6 +134,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     commits: git?.commits.length ?? 0,
     branches: git?.branches.length ?? 0,
     gitSkipped: git === null,
+    runs: runs.length,
     durationMs: Date.now() - started,
   };
 }

@@ -1,0 +1,222 @@
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { AgreementMatrix } from "@/components/runs/agreement-matrix";
+import { decisionTone } from "@/components/runs/decision-tone";
+import { FindingsExplorer } from "@/components/runs/findings-explorer";
+import { SignalCharts, type IterationPoint } from "@/components/runs/signal-charts";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Time } from "@/components/ui/time";
+import { runForProject } from "@/lib/deep-context/service";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Run" };
+
+const EVENT_LABEL: Record<string, string> = {
+  frontier_seeded: "Frontier seeded",
+  sweep_settled: "Sweep settled",
+  graph_convergence: "Graph convergence",
+  blocked_stop: "Blocked stop",
+  stuckRecovery: "Stuck recovery",
+  userPaused: "Paused",
+  loop_stopped: "Loop stopped",
+  synthesis_complete: "Synthesis complete",
+  resumed: "Resumed",
+  restarted: "Restarted",
+  lock_released: "Lock released",
+};
+
+export default async function RunPage({ params }: { params: Promise<{ id: string; runId: string }> }) {
+  const { id, runId } = await params;
+  const project = await loadProjectOr404(id);
+  const { run, view } = await runForProject(id, runId);
+  const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
+  if (!view) {
+    return (
+      <div className="mx-auto max-w-6xl">
+        <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={`${run.loopType} · ${run.iterations} iterations · ${run.stopReason ?? run.status ?? ""}`} />
+        <EmptyState title={`A deep-${run.loopType} run`}>Its iterations and stop reason are listed on the runs page; the convergence view covers deep-context packets.</EmptyState>
+      </div>
+    );
+  }
+  const d = view.payload.data;
+  const scoreByRun = new Map<number, number>();
+  for (const e of view.events) if (e.event === "graph_convergence" && typeof e.run === "number" && e.signals && typeof (e.signals as Record<string, unknown>).score === "number") scoreByRun.set(e.run, (e.signals as Record<string, number>).score!);
+  const points: IterationPoint[] = view.iterations.map((it) => {
+    const rec = it as unknown as Record<string, unknown>;
+    const p: IterationPoint = { run: it.run };
+    for (const t of view.signalThresholds) p[t.signal] = typeof rec[t.signal] === "number" ? (rec[t.signal] as number) : null;
+    p.score = scoreByRun.get(it.run) ?? null;
+    p.newAgreementEligible = typeof rec.newAgreementEligible === "number" ? (rec.newAgreementEligible as number) : 0;
+    const findings = typeof rec.findingsCount === "number" ? (rec.findingsCount as number) : 0;
+    p.newRatio = Math.round(((p.newAgreementEligible as number) / Math.max(1, findings)) * 1000) / 1000;
+    return p;
+  });
+  const blocking = d.blockers.filter((b) => b.severity === "blocking");
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={view.scope ?? undefined} />
+
+      <Card>
+        <CardHeader
+          title={
+            <span className="flex items-center gap-2">
+              Decision <Badge tone={decisionTone(d.decision)}>{d.decision}</Badge>
+              {view.replay?.stopReason ? <Badge>stop: {view.replay.stopReason}</Badge> : null}
+            </span>
+          }
+          description={d.reason}
+        />
+        <div className="grid gap-4 p-4 md:grid-cols-2">
+          <div>
+            <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Gates</h3>
+            <table className="w-full text-sm" aria-label="Convergence trace">
+              <tbody>
+                {d.trace.map((t) => (
+                  <tr key={t.signal} className="border-t border-border">
+                    <td className="py-1 font-mono text-xs">{t.signal}</td>
+                    <td className="py-1 tabular-nums">{t.value === null ? "—" : t.value.toFixed(3)}</td>
+                    <td className="py-1 text-xs text-fg-muted">≥ {t.threshold}</td>
+                    <td className="py-1">
+                      <Badge tone={t.passed ? "ok" : t.role === "blocking_guard" ? "danger" : "warn"}>{t.passed ? "passes" : t.role === "blocking_guard" ? "blocks" : "below"}</Badge>
+                    </td>
+                    <td className="py-1 text-xs text-fg-muted">{t.role === "blocking_guard" ? "blocking guard" : "weighted"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="space-y-2 text-sm">
+            <p>
+              Composite score <strong className="tabular-nums">{d.score}</strong> <span className="text-xs text-fg-muted">(telemetry, never a gate)</span>
+            </p>
+            {blocking.length ? (
+              <p>
+                Blocked by:{" "}
+                {blocking.map((b) => (
+                  <Badge key={b.type} tone="danger" className="mr-1">
+                    {b.type}
+                    {b.count !== undefined ? ` ×${b.count}` : ""}
+                  </Badge>
+                ))}
+              </p>
+            ) : null}
+            <p className="text-xs text-fg-muted">
+              Coverage graph: {view.graph.nodes} nodes, {view.graph.edges} edges,{" "}
+              {view.graphSource.origin === "derived" ? "derived from the merged findings (the packet stores no graph)" : "stored in the packet"}.
+            </p>
+            {view.registry ? (
+              <p className="text-xs text-fg-muted">
+                Registry: {view.registry.metrics.findings} units, {view.registry.metrics.gatedFindings} above the {view.registry.relevanceGate} gate, {view.registry.metrics.agreementEligible} agreement-eligible,{" "}
+                {view.registry.metrics.contradictions} contradictions; executors {view.registry.executorPool.join(", ") || "none"}.
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </Card>
+
+      <Card>
+        <CardHeader title="Signals per iteration" description="Dashed lines are thresholds: red for blocking guards, amber for weighted signals." />
+        <div className="p-4">
+          {points.length ? <SignalCharts data={points} thresholds={view.signalThresholds} convergenceThreshold={view.convergenceThreshold} /> : <EmptyState title="No iterations yet" />}
+        </div>
+      </Card>
+
+      {view.replay ? (
+        <Card>
+          <CardHeader title="Why the loop went on or stopped" description="The host loop's stop rules replayed over the state log." />
+          <ol className="divide-y divide-border" aria-label="Loop replay">
+            {view.replay.entries.map((e) => (
+              <li key={e.run} className="grid grid-cols-[3rem_9rem_1fr] gap-3 px-4 py-2 text-sm">
+                <span className="tabular-nums text-fg-muted">#{e.run}</span>
+                <span>
+                  <Badge tone={e.decision === "STOP" ? "ok" : e.decision === "BLOCKED" ? "danger" : e.decision === "STUCK_RECOVERY" ? "warn" : "accent"}>{e.decision}</Badge>
+                </span>
+                <span>
+                  {e.explanation}
+                  {e.focus ? <span className="block text-xs text-fg-muted">focus: {e.focus}</span> : null}
+                  {e.divergences.length ? <span className="block text-xs text-warn">log differs: {e.divergences.join("; ")}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader title="Event timeline" />
+        <ol className="max-h-96 divide-y divide-border overflow-auto" aria-label="Events">
+          {view.events.map((e, i) => {
+            const rec = e as unknown as Record<string, unknown>;
+            const failed = Array.isArray(rec.seatsFailed) ? (rec.seatsFailed as string[]) : [];
+            const blockers = Array.isArray(rec.blockedBy) ? rec.blockedBy : Array.isArray(rec.blockers) ? rec.blockers : [];
+            return (
+              <li key={i} className="flex flex-wrap items-center gap-2 px-4 py-1.5 text-sm">
+                <span className="w-40 text-xs text-fg-muted">
+                  <Time iso={typeof rec.timestamp === "string" ? rec.timestamp : null} withTime />
+                </span>
+                <Badge tone={e.event === "blocked_stop" ? "danger" : e.event === "stuckRecovery" ? "warn" : "neutral"}>{EVENT_LABEL[e.event] ?? e.event}</Badge>
+                {typeof rec.run === "number" ? <span className="text-xs">run {rec.run}</span> : null}
+                {typeof rec.decision === "string" ? <Badge tone={decisionTone(rec.decision)}>{rec.decision}</Badge> : null}
+                {failed.length ? <span className="text-xs text-danger">failed seats: {failed.join(", ")}</span> : null}
+                {blockers.length ? <span className="text-xs">blockers: {blockers.map((b) => (typeof b === "string" ? b : (b as { type?: string }).type)).join(", ")}</span> : null}
+                {typeof rec.stopReason === "string" ? <span className="text-xs">{rec.stopReason}</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+
+      {view.agreement ? (
+        <Card>
+          <CardHeader title="Agreement between executors" description="Findings above the relevance gate that each pair of executors both produced." />
+          <div className="p-4">
+            <AgreementMatrix view={view.agreement} />
+          </div>
+        </Card>
+      ) : null}
+
+      {view.registry?.contradictions.length ? (
+        <Card>
+          <CardHeader title={`Contradictions (${view.registry.contradictions.length})`} description="The same unit with different signature or reuse values from different seats." />
+          <ul className="divide-y divide-border">
+            {view.registry.contradictions.map((c) => (
+              <li key={c.unit_id + c.field} className="px-4 py-2 text-sm">
+                <p className="font-mono text-xs">
+                  {c.symbol} <span className="text-fg-muted">{c.path}</span> · {c.field}
+                </p>
+                <div className="mt-1 grid gap-2 sm:grid-cols-2">
+                  {Object.entries(c.values).map(([seat, v]) => (
+                    <div key={seat} className="rounded border border-border p-2 text-xs">
+                      <span className="font-medium">{seat}</span>: <span className="font-mono">{v}</span>
+                    </div>
+                  ))}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader title="Findings" description="Every bucket and lowConfidence, as the reducer builds the registry." />
+        <div className="p-4">
+          <FindingsExplorer findings={view.findings} executors={view.agreement?.executors ?? []} />
+        </div>
+      </Card>
+
+      {view.warnings.length ? (
+        <Card>
+          <CardHeader title={`Warnings (${view.warnings.length})`} />
+          <ul className="space-y-0.5 p-4 text-xs">
+            {view.warnings.slice(0, 200).map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

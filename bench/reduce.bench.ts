@@ -1,0 +1,200 @@
+/**
+ * Deep-context reducer benchmark (a script, not a vitest suite):
+ *
+ *   npx tsx bench/reduce.bench.ts
+ *
+ * Generates (or reuses from bench/out/context-packets/) a packet of 8 iterations × 5
+ * executors × 2,500 findings — 100,000 seat findings that merge into ~25,000 units — and
+ * measures, each as the median of BENCH_RUNS (5) runs:
+ *   - the whole CLI process, `node bin/workbench.mjs reduce <spec-folder>`: wall time and
+ *     peak RSS (/usr/bin/time -v when present, else process.resourceUsage().maxRSS from a
+ *     wrapper that runs the CLI in its own process). Targets: ≤ 500 ms, < 213 MiB;
+ *   - the CLI's startup alone (`workbench --help`), for information;
+ *   - the reduce command without the rest of the CLI (tsx + cli/commands/reduce-command.ts
+ *     only), for information: what `workbench reduce` costs when nothing else is loaded;
+ *   - the reduce in-process (reduceContextState), with its phases;
+ *   - with BENCH_REFERENCE_REDUCER=<path to reduce-state.cjs>, the reference reducer on the
+ *     same packet (wall, RSS, ratio), and a check that both write identical bytes.
+ * Results go to bench/out/reduce.json.
+ *
+ * Environment: BENCH_RUNS (5), BENCH_ITERATIONS (8), BENCH_EXECUTORS (5), BENCH_PER_SEAT
+ * (2500), BENCH_SEED (1), BENCH_REFERENCE_REDUCER.
+ */
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { reduceContextState } from "../lib/deep-context/reduce";
+import { PACKET_GENERATOR_VERSION, generatePacket } from "./generate-context-packet";
+import { BENCH_DIR, OUT_DIR, failure, median, result, resultsTable, writeResults, type BenchResult } from "./report";
+
+const TARGET_WALL_MS = 500;
+const TARGET_RSS_MIB = 213;
+
+function envInt(name: string, dflt: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === "") return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+const P = {
+  iterations: envInt("BENCH_ITERATIONS", 8),
+  executors: envInt("BENCH_EXECUTORS", 5),
+  perSeat: envInt("BENCH_PER_SEAT", 2500),
+  seed: envInt("BENCH_SEED", 1),
+};
+const RUNS = Math.max(1, envInt("BENCH_RUNS", 5));
+const APP_ROOT = path.dirname(BENCH_DIR);
+const log = (s = "") => process.stdout.write(s + "\n");
+
+function cachedPacket(): { spec: string; generatedMs: number | null; seatFindings: number; bytes: number } {
+  const key = `i${P.iterations}-e${P.executors}-p${P.perSeat}-seed${P.seed}-v${PACKET_GENERATOR_VERSION}`;
+  const dir = path.join(OUT_DIR, "context-packets", key);
+  const meta = `${dir}.json`;
+  const spec = path.join(dir, "spec");
+  if (fs.existsSync(meta) && fs.existsSync(spec)) {
+    const m = JSON.parse(fs.readFileSync(meta, "utf8")) as { seatFindings: number; bytes: number };
+    return { spec, generatedMs: null, ...m };
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const stats = generatePacket(spec, P);
+  fs.writeFileSync(meta, JSON.stringify(stats) + "\n");
+  return { spec, generatedMs: performance.now() - t0, seatFindings: stats.seatFindings, bytes: stats.bytes };
+}
+
+const TIME_V = fs.existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-v", "true"]).status === 0;
+
+/** A wrapper that runs a command's module in-process and reports its own peak RSS (the fallback without /usr/bin/time). */
+function rssWrapper(): string {
+  const f = path.join(OUT_DIR, "rss-wrapper.mjs");
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  fs.writeFileSync(
+    f,
+    [
+      'import { pathToFileURL } from "node:url";',
+      "const [, , entry, ...args] = process.argv;",
+      "process.argv = [process.argv[0], entry, ...args];",
+      'process.on("exit", () => process.stderr.write(`\\nWRAPPER_MAX_RSS_KB=${process.resourceUsage().maxRSS}\\n`));',
+      "await import(pathToFileURL(entry).href);",
+      "",
+    ].join("\n"),
+  );
+  return f;
+}
+
+interface ProcessRun {
+  ms: number;
+  rssMiB: number;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One process: `node <args>`, timed from spawn to exit, with its peak RSS. */
+function runProcess(nodeArgs: string[]): ProcessRun {
+  const t0 = performance.now();
+  const r = TIME_V
+    ? spawnSync("/usr/bin/time", ["-v", process.execPath, ...nodeArgs], { cwd: APP_ROOT, encoding: "utf8", maxBuffer: 64 << 20 })
+    : spawnSync(process.execPath, [rssWrapper(), ...nodeArgs], { cwd: APP_ROOT, encoding: "utf8", maxBuffer: 64 << 20 });
+  const ms = performance.now() - t0;
+  const kb = TIME_V ? /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] : /WRAPPER_MAX_RSS_KB=(\d+)/.exec(r.stderr)?.[1];
+  return { ms, rssMiB: kb ? Number(kb) / 1024 : NaN, status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function measureProcess(label: string, nodeArgs: string[], targets: { ms: number | null; rss: number | null }): BenchResult[] {
+  const runs: ProcessRun[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < RUNS; i++) {
+    const r = runProcess(nodeArgs);
+    if (r.status !== 0) return [failure(`${label}: wall (median of ${RUNS})`, performance.now() - t0, targets.ms, new Error(`exit ${r.status}: ${r.stderr.trim().split("\n").slice(-3).join(" | ")}`))];
+    runs.push(r);
+  }
+  const rss = result(`${label}: peak RSS (median)`, median(runs.map((r) => r.rssMiB)), "MiB", targets.rss);
+  // "< 213 MiB" is strict.
+  if (targets.rss !== null) rss.pass = rss.value < targets.rss;
+  return [
+    result(`${label}: wall (median of ${RUNS})`, median(runs.map((r) => r.ms)), "ms", targets.ms),
+    result(`  ${label}: wall min / max`, Math.min(...runs.map((r) => r.ms)), `/ ${Math.round(Math.max(...runs.map((r) => r.ms)))} ms`),
+    rss,
+  ];
+}
+
+function digest(file: string): string {
+  return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/** `workbench reduce` with only tsx and the command module loaded (no database, indexer or UI modules). */
+function leanEntry(): string {
+  const f = path.join(OUT_DIR, "reduce-lean-entry.mjs");
+  const cmd = path.join(APP_ROOT, "cli", "commands", "reduce-command.ts");
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  fs.writeFileSync(
+    f,
+    [
+      'import { register } from "tsx/esm/api";',
+      'import { pathToFileURL } from "node:url";',
+      "register();",
+      `const { runReduceCommand } = await import(pathToFileURL(${JSON.stringify(cmd)}).href);`,
+      "process.exitCode = await runReduceCommand(process.argv.slice(2), {}, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });",
+      "",
+    ].join("\n"),
+  );
+  return f;
+}
+
+const results: BenchResult[] = [];
+const packet = cachedPacket();
+log(`packet: ${packet.spec}`);
+log(`  ${packet.seatFindings.toLocaleString("en-US")} seat findings, ${(packet.bytes / 1048576).toFixed(1)} MiB of seat files${packet.generatedMs === null ? " (cached)" : `, generated in ${Math.round(packet.generatedMs)} ms`}`);
+log(`  peak RSS from ${TIME_V ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS in a wrapper process"}`);
+results.push(result("seat findings", packet.seatFindings, "findings"));
+
+// In-process first: it also checks the packet reduces, and gives the unit count.
+const inproc: number[] = [];
+const phases: Record<string, number[]> = { stateMs: [], seatsMs: [], registryMs: [], writeMs: [] };
+let units = 0;
+try {
+  reduceContextState(packet.spec); // warm-up
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const r = reduceContextState(packet.spec);
+    inproc.push(performance.now() - t0);
+    for (const k of Object.keys(phases)) phases[k]!.push(r.timings[k as keyof typeof r.timings]);
+    units = r.summary.findings;
+  }
+  results.push(result("units after dedup", units, "units"));
+  results.push(result(`in-process reduceContextState (median of ${RUNS}, warm)`, median(inproc), "ms"));
+  for (const [k, xs] of Object.entries(phases)) results.push(result(`  in-process phase: ${k.replace(/Ms$/, "")}`, median(xs), "ms"));
+} catch (e) {
+  results.push(failure("in-process reduceContextState", 0, null, e));
+}
+
+const ours = { registry: path.join(packet.spec, "context", "findings-registry.json"), dashboard: path.join(packet.spec, "context", "deep-context-dashboard.md") };
+results.push(...measureProcess("workbench reduce (whole CLI)", [path.join(APP_ROOT, "bin", "workbench.mjs"), "reduce", packet.spec], { ms: TARGET_WALL_MS, rss: TARGET_RSS_MIB }));
+const ourDigests = fs.existsSync(ours.registry) ? { registry: digest(ours.registry), dashboard: digest(ours.dashboard) } : null;
+results.push(...measureProcess("CLI startup only (workbench --help)", [path.join(APP_ROOT, "bin", "workbench.mjs"), "--help"], { ms: null, rss: null }));
+results.push(...measureProcess("reduce command alone (tsx + reduce modules)", [leanEntry(), packet.spec], { ms: null, rss: null }));
+
+const reference = process.env.BENCH_REFERENCE_REDUCER;
+if (reference) {
+  const ref = measureProcess("reference reduce-state.cjs", [reference, packet.spec], { ms: null, rss: null });
+  results.push(...ref);
+  const cli = results.find((r) => r.metric.startsWith("workbench reduce (whole CLI): wall"));
+  const lean = results.find((r) => r.metric.startsWith("reduce command alone") && r.metric.includes("wall ("));
+  const refWall = ref[0];
+  if (refWall && !refWall.error) {
+    if (cli && !cli.error) results.push(result("whole CLI wall / reference wall", cli.value / refWall.value, "x"));
+    if (lean && !lean.error) results.push(result("reduce command alone wall / reference wall", lean.value / refWall.value, "x"));
+  }
+  if (ourDigests) {
+    const same = digest(ours.registry) === ourDigests.registry && digest(ours.dashboard) === ourDigests.dashboard;
+    results.push({ metric: "reference wrote identical registry and dashboard (1 = yes)", value: same ? 1 : 0, unit: "", target: 1, pass: same });
+  }
+}
+
+log("");
+log(resultsTable(results));
+log(`\nwrote ${writeResults("reduce", results)}`);

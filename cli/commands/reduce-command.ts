@@ -1,0 +1,57 @@
+import type { Command } from "commander";
+
+export interface ReduceCliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/**
+ * The command itself: `args` as the user typed them after `reduce`; returns the exit code.
+ * The spec folder is the first argument not starting with `--`, as in the reference.
+ */
+export async function runReduceCommand(args: string[], options: { referenceLayoutOnly?: boolean }, io: ReduceCliIo): Promise<number> {
+  const specFolder = args.find((a) => !a.startsWith("--"));
+  if (!specFolder) {
+    io.err("Usage: workbench reduce <spec-folder>\n");
+    return 1;
+  }
+  try {
+    const { reduceContextState, summaryText } = await import("../../lib/deep-context/reduce");
+    const result = reduceContextState(specFolder, { layouts: options.referenceLayoutOnly ? "reference" : "both" });
+    if (result.labelFirstSeatFiles > 0) {
+      io.err(
+        `[deep-context] note: read ${result.labelFirstSeatFiles} seat file(s) in the seats/{label}/iter-NNN/ layout, which the reference reducer ignores (--reference-layout-only to skip them)\n`,
+      );
+    }
+    io.out(summaryText(result.summary));
+    return 0;
+  } catch (error) {
+    io.err(`[deep-context] reducer failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 3;
+  }
+}
+
+/**
+ * `workbench reduce <spec-folder>`: the deep-context reducer, a drop-in for the reference
+ * `node …/deep-context/scripts/reduce-state.cjs <spec-folder>` — same files, same stdout
+ * summary, exit 1 without a spec folder and 3 when the reduce fails. Like the reference it
+ * takes the first argument not starting with `--` and ignores unknown `--flags`.
+ *
+ * The reducer is imported only when the command runs, so the rest of the CLI does not pay
+ * for it (and it pulls in no database or UI code).
+ */
+export function registerReduce(program: Command, setCode: (c: number) => void): void {
+  program
+    .command("reduce")
+    .description(
+      "Reduce a deep-context packet ({spec-folder}/context/): write findings-registry.json and deep-context-dashboard.md there and print a JSON summary (exit 1: no spec folder, 3: the reduce failed).",
+    )
+    .argument("[spec-folder]", "spec folder whose context/ holds the packet (deep-context-state.jsonl, seats/…)")
+    .option("--reference-layout-only", "read seat files only as seats/iter-NNN/{label}.json, ignoring seats/{label}/iter-NNN/*.json (what the reference reducer does)")
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async (_first: string | undefined, opts: { referenceLayoutOnly?: boolean }, cmd: Command) => {
+      const io: ReduceCliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+      setCode(await runReduceCommand(cmd.args, opts, io));
+    });
+}

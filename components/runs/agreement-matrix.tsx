@@ -1,0 +1,79 @@
+import type { AgreementView } from "@/lib/deep-context/agreement";
+
+/** Shared findings between executors as a heat map, with each executor's contribution. */
+export function AgreementMatrix({ view }: { view: AgreementView }) {
+  const max = Math.max(1, ...view.matrix.flat());
+  const maxDist = Math.max(1, ...view.distribution.map((d) => d.findings));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <div className="overflow-x-auto">
+        <table className="text-xs" aria-label="Agreement matrix">
+          <thead>
+            <tr>
+              <th className="p-1" />
+              {view.executors.map((e) => (
+                <th key={e} scope="col" className="p-1 font-mono font-medium">
+                  {e}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.executors.map((row, i) => (
+              <tr key={row}>
+                <th scope="row" className="p-1 text-right font-mono font-medium">
+                  {row}
+                </th>
+                {view.matrix[i]!.map((v, j) => (
+                  <td key={j} className="p-0.5">
+                    <div
+                      className="flex size-12 items-center justify-center rounded tabular-nums"
+                      style={{ background: `color-mix(in oklch, var(--color-accent) ${Math.round((v / max) * 85)}%, transparent)` }}
+                      title={`${row} & ${view.executors[j]}: ${v} shared findings`}
+                    >
+                      {v}
+                    </div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="space-y-4">
+        <table className="w-full text-sm" aria-label="Executor contributions">
+          <thead className="text-left text-xs text-fg-muted">
+            <tr>
+              <th className="py-1 font-medium">Executor</th>
+              <th className="py-1 text-right font-medium">Findings</th>
+              <th className="py-1 text-right font-medium">Unique</th>
+              <th className="py-1 text-right font-medium">Agreement-eligible</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.contributions.map((c) => (
+              <tr key={c.executor} className="border-t border-border">
+                <td className="py-1 font-mono text-xs">{c.executor}</td>
+                <td className="py-1 text-right tabular-nums">{c.findings}</td>
+                <td className="py-1 text-right tabular-nums">{c.unique}</td>
+                <td className="py-1 text-right tabular-nums">{c.eligible}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div>
+          <h3 className="mb-1 text-xs font-medium text-fg-muted">Findings by agreement (k executors)</h3>
+          <ul className="space-y-1" aria-label="Agreement distribution">
+            {view.distribution.map((d) => (
+              <li key={d.agreement} className="flex items-center gap-2 text-xs">
+                <span className="w-8 tabular-nums">k={d.agreement}</span>
+                <span className="h-3 rounded bg-accent" style={{ width: `${(d.findings / maxDist) * 70}%` }} aria-hidden />
+                <span className="tabular-nums">{d.findings}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { WorkbenchError } from "../../core/errors";
+import type { RunSummary } from "../../deep-context/run-summary";
+import { getDb } from "../client";
+
+export interface RunRowDto {
+  id: string;
+  relPath: string;
+  loopType: string;
+  specFolder: string;
+  archived: boolean;
+  scope: string | null;
+  status: string | null;
+  iterations: number;
+  decision: string | null;
+  stopReason: string | null;
+  findings: number | null;
+  lastEventAt: string | null;
+  executors: string[];
+  corruptLines: number;
+}
+
+type Row = { id: string; relPath: string; loopType: string; specFolder: string; archived: boolean; scope: string | null; status: string | null; iterations: number; decision: string | null; stopReason: string | null; findings: number | null; lastEventAt: string | null; summaryJson: string };
+
+function toDto(r: Row): RunRowDto {
+  let extra: { executors?: string[]; corruptLines?: number } = {};
+  try {
+    extra = JSON.parse(r.summaryJson) as typeof extra;
+  } catch {
+    /* list extras only */
+  }
+  const { summaryJson: _, ...rest } = r;
+  return { ...rest, executors: extra.executors ?? [], corruptLines: extra.corruptLines ?? 0 };
+}
+
+/** Replaces the project's run list with what the latest index found. */
+export async function replaceRuns(projectId: string, runs: RunSummary[]): Promise<void> {
+  const db = await getDb();
+  await db.$transaction([
+    db.deepRun.deleteMany({ where: { projectId } }),
+    db.deepRun.createMany({
+      data: runs.map((r) => ({
+        projectId,
+        relPath: r.relPath,
+        loopType: r.loopType,
+        specFolder: r.specFolder,
+        archived: r.archived,
+        scope: r.scope,
+        status: r.status,
+        iterations: r.iterations,
+        decision: r.decision,
+        stopReason: r.stopReason,
+        findings: r.findings,
+        lastEventAt: r.lastEventAt,
+        summaryJson: JSON.stringify({ executors: r.executors, corruptLines: r.corruptLines }),
+      })),
+    }),
+  ]);
+}
+
+export async function listRuns(projectId: string): Promise<RunRowDto[]> {
+  const db = await getDb();
+  const rows = await db.deepRun.findMany({ where: { projectId }, orderBy: [{ archived: "asc" }, { lastEventAt: { sort: "desc", nulls: "last" } }, { relPath: "asc" }] });
+  return rows.map(toDto);
+}
+
+export async function getRun(projectId: string, runId: string): Promise<RunRowDto> {
+  const db = await getDb();
+  const r = await db.deepRun.findFirst({ where: { id: runId, projectId } });
+  if (!r) throw new WorkbenchError("NOT_FOUND", "No such run.");
+  return toDto(r);
+}

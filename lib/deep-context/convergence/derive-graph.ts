@@ -1,0 +1,110 @@
+/**
+ * Derives a coverage graph (loop_type=context, FORMATS.md 1.6) from merged findings when a packet
+ * has no stored graph. The result is marked origin "derived".
+ *
+ * Nodes
+ *   SLICE            one per iteration focus (or per entry of an iteration's `slices` list)
+ *   FILE             one per finding path              id file:<path>
+ *   SYMBOL           one per path:symbol               id symbol:<path>:<symbol>
+ *   finding node     one per merged unit               id unit:<unit_id>, kind by FINDING_KIND_TO_NODE_KIND,
+ *                    metadata.confirmations = agreement, metadata.relevance, metadata.iteration = firstIteration
+ * Edges (weights from CONTEXT_WEIGHTS; no self-loops; both endpoints always exist)
+ *   CONTAINS    SLICE → FILE              the slice of every iteration the unit was seen in contains its file
+ *   EXPOSES     FILE → SYMBOL
+ *   COVERED_BY  SLICE → finding node      the slice was swept and produced this unit
+ *   DEPENDS_ON  SYMBOL → DEPENDENCY       dependency findings (the DEPENDENCY is the target)
+ *   IMPLEMENTS  SYMBOL → CONSTRAINT       integration-point findings
+ *   CONFIRMS    SYMBOL → REUSE_CANDIDATE  only when agreement ≥ agreementMin (cross-executor confirmation)
+ *
+ * Kind mapping, chosen to fit the three signal finding kinds (REUSE_CANDIDATE, PATTERN, CONSTRAINT):
+ *   reuse_candidate → REUSE_CANDIDATE; convention → PATTERN (the catalog: "PATTERN — seat finding with
+ *   kind convention"); integration_point → CONSTRAINT (a hard boundary the implementation must respect;
+ *   seats have no "constraint" kind, and integration points are what the report marks [HARD]);
+ *   dependency → DEPENDENCY; gap → GAP; an unknown kind → REUSE_CANDIDATE (the reducer's fallback bucket).
+ * So integration points count in agreementRate/relevanceFloor; dependencies and gaps do not.
+ */
+import type { CoverageGraph, GraphEdge, GraphNode, GraphNodeKind, GraphRelation } from "../types";
+import { AGREEMENT_MIN, CONTEXT_WEIGHTS } from "./constants";
+import type { DerivableUnit } from "./seat-merge-lite";
+
+export const FINDING_KIND_TO_NODE_KIND: Readonly<Record<string, GraphNodeKind>> = {
+  reuse_candidate: "REUSE_CANDIDATE",
+  convention: "PATTERN",
+  integration_point: "CONSTRAINT",
+  dependency: "DEPENDENCY",
+  gap: "GAP",
+};
+
+export function nodeKindForFinding(kind: string): GraphNodeKind {
+  return FINDING_KIND_TO_NODE_KIND[kind.trim()] ?? "REUSE_CANDIDATE";
+}
+
+export interface DeriveIteration {
+  run: number;
+  focus?: string;
+  slices?: string[];
+}
+
+export interface DeriveInput {
+  units: readonly DerivableUnit[];
+  iterations?: readonly DeriveIteration[];
+  agreementMin?: number;
+}
+
+export const sliceId = (label: string) => `slice:${label.replace(/\s+/g, " ").trim()}`;
+export const fileId = (p: string) => `file:${p}`;
+export const symbolId = (p: string, s: string) => `symbol:${p}:${s}`;
+export const unitNodeId = (unitId: string) => `unit:${unitId}`;
+
+export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
+  const agreementMin = input.agreementMin ?? AGREEMENT_MIN;
+  const nodes = new Map<string, GraphNode>();
+  const edges = new Map<string, GraphEdge>();
+  const slicesByRun = new Map<number, string[]>();
+
+  const addNode = (node: GraphNode) => {
+    if (!nodes.has(node.id)) nodes.set(node.id, node);
+    return node.id;
+  };
+  const addEdge = (source: string, target: string, relation: GraphRelation) => {
+    if (source === target || !nodes.has(source) || !nodes.has(target)) return;
+    const id = `${relation}:${source}->${target}`;
+    if (!edges.has(id)) edges.set(id, { id, source, target, relation, weight: CONTEXT_WEIGHTS[relation] });
+  };
+
+  for (const it of [...(input.iterations ?? [])].sort((a, b) => a.run - b.run)) {
+    const labels = (it.slices && it.slices.length > 0 ? it.slices : it.focus ? [it.focus] : []).map((l) => l.trim()).filter(Boolean);
+    const ids = labels.map((label) => addNode({ id: sliceId(label), kind: "SLICE", label, metadata: { iteration: it.run } }));
+    slicesByRun.set(it.run, [...(slicesByRun.get(it.run) ?? []), ...ids]);
+  }
+
+  for (const u of input.units) {
+    const p = u.path.trim();
+    const s = u.symbol.trim();
+    const runs = u.iterations && u.iterations.length > 0 ? u.iterations : [u.firstIteration];
+    const slices = [...new Set(runs.flatMap((r) => slicesByRun.get(r) ?? []))];
+    const fid = p ? addNode({ id: fileId(p), kind: "FILE", label: p, metadata: { iteration: u.firstIteration } }) : null;
+    const sid = s ? addNode({ id: symbolId(p, s), kind: "SYMBOL", label: p ? `${p}:${s}` : s, metadata: { iteration: u.firstIteration } }) : null;
+    const kind = nodeKindForFinding(u.kind);
+    const metadata: GraphNode["metadata"] = {
+      confirmations: u.agreement,
+      relevance: u.relevance,
+      iteration: u.firstIteration,
+      findingKind: u.kind,
+      path: u.path,
+      symbol: u.symbol,
+      producedBy: [...u.producedBy],
+    };
+    if (u.verified === true) metadata.verified = true;
+    const nid = addNode({ id: unitNodeId(u.unit_id), kind, label: s || p || u.unit_id, metadata });
+
+    if (fid) for (const sl of slices) addEdge(sl, fid, "CONTAINS");
+    if (fid && sid) addEdge(fid, sid, "EXPOSES");
+    for (const sl of slices) addEdge(sl, nid, "COVERED_BY");
+    if (sid && kind === "DEPENDENCY") addEdge(sid, nid, "DEPENDS_ON");
+    if (sid && kind === "CONSTRAINT") addEdge(sid, nid, "IMPLEMENTS");
+    if (sid && kind === "REUSE_CANDIDATE" && u.agreement >= agreementMin) addEdge(sid, nid, "CONFIRMS");
+  }
+
+  return { nodes: [...nodes.values()], edges: [...edges.values()], origin: "derived" };
+}

@@ -1,0 +1,151 @@
+/**
+ * The deep-context reducer: a packet's state log + per-seat findings → findings-registry.json
+ * and deep-context-dashboard.md, with the reference reduce-state.cjs@21d0218's outputs
+ * (same keys, key order, values and text). Steps, in the reference's order:
+ *
+ * 1. packet folder: resolveArtifactRoot(path.resolve(specFolder), 'context');
+ * 2. config (deep-context-config.json only; `{}` when missing or unparsable);
+ * 3. state log: torn-tail repair (truncates the file), then parse with corruption warnings;
+ * 4. seats: every seat file of every iteration, validated and merged into units;
+ * 5. registry (gate, buckets, contradictions, order, metrics) and lineage/status/graph;
+ * 6. atomic writes of the registry and the dashboard.
+ *
+ * Idempotent: the same packet gives byte-identical files.
+ */
+import path from "node:path";
+import { type ArtifactRoot, resolveContextArtifactRoot } from "./artifact-root";
+import { renderDashboard } from "./dashboard";
+import { readStateLog } from "./jsonl";
+import { type PacketPaths, type SeatLayouts, listSeatIterations, packetPaths, readConfig } from "./packet";
+import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistry } from "./registry";
+import { type SeatDecoder, collectSeats } from "./seats";
+import { ChunkWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
+import { type JsonRecord, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
+import { isFiniteNumber } from "./text";
+import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogRepair } from "./types";
+import { writeFileAtomic, writeTextAtomic } from "./write";
+
+export interface ReduceOptions {
+  /** Write the registry and dashboard (default true); false computes them only. */
+  write?: boolean;
+  /** Never write anything, not even the state log's tail repair (the dashboard's viewers). */
+  readOnly?: boolean;
+  /** "both" (default) also reads `seats/{label}/iter-NNN/*.json`; "reference" reads only what the reference reads. */
+  layouts?: SeatLayouts;
+  /** "scan" (default): the byte scanner; "parse": JSON.parse per seat file (the reference's way, slower). */
+  decoder?: SeatDecoder;
+}
+
+export interface ReduceTimings {
+  stateMs: number;
+  seatsMs: number;
+  registryMs: number;
+  writeMs: number;
+}
+
+export interface ReduceResult extends PacketPaths {
+  artifactRoot: ArtifactRoot;
+  summary: ReduceSummary;
+  dashboard: string;
+  corruptionWarnings: CorruptionWarning[];
+  seatValidationWarnings: SeatValidationWarning[];
+  stateLogRepair: StateLogRepair;
+  /** Seat files read from the `seats/{label}/iter-NNN/` layout, which the reference ignores. */
+  labelFirstSeatFiles: number;
+  /** The byte scanner handed over to JSON.parse for this packet (a file it could not commit in one pass). */
+  usedParseFallback: boolean;
+  timings: ReduceTimings;
+  /** findings-registry.json's exact text. */
+  registryJson(): string;
+  /** The registry as plain objects. */
+  registry(): FindingsRegistry;
+}
+
+export function reduceContextState(specFolder: string, options: ReduceOptions = {}): ReduceResult {
+  const t0 = performance.now();
+  const artifactRoot = resolveContextArtifactRoot(path.resolve(specFolder));
+  const paths = packetPaths(artifactRoot.artifactDir);
+  const config = readConfig(paths.configPath);
+  const log = readStateLog(paths.stateLogPath, { readOnly: options.readOnly === true });
+  const { iterations, events } = splitRecords(log.records);
+  // Property reads as the reference does them: a config file holding `null` fails here, as there.
+  const configGate = (config as JsonRecord).relevanceGate;
+  const configMin = (config as JsonRecord).agreementMin;
+  const relevanceGate = isFiniteNumber(configGate) ? configGate : DEFAULT_RELEVANCE_GATE;
+  const agreementMin = isFiniteNumber(configMin) ? configMin : DEFAULT_AGREEMENT_MIN;
+  const t1 = performance.now();
+
+  const seats = collectSeats(listSeatIterations(paths.seatDir, options.layouts ?? "both"), options.decoder ?? "scan");
+  const t2 = performance.now();
+
+  const reg: RegistryBuckets = buildRegistry(seats.table.units, { relevanceGate, agreementMin });
+  const lineage = lineageOf(config, events);
+  const graph = graphRollupOf(events);
+  const status = statusOf(config, iterations, events);
+  const tail: RegistryTail = {
+    sessionId: lineage.sessionId || "",
+    lineageMode: lineage.lineageMode,
+    generation: lineage.generation,
+    status,
+    relevanceGate,
+    agreementMin,
+    executorPool: Array.from(seats.allSeatLabels).sort(),
+    iterationsCompleted: iterations.length,
+    seatsByIteration: seats.seatsByIteration,
+    graphDecision: graph.graphDecision,
+    corruptionWarnings: log.corruptionWarnings,
+    seatValidationWarnings: seats.validationWarnings,
+    stateLogRepair: log.repair,
+  };
+  let dashboard = renderDashboard({ config, registry: reg, iterations, lineage, graph, status });
+  if (!dashboard.endsWith("\n")) dashboard += "\n";
+  const t3 = performance.now();
+
+  const serialize = (write: (chunk: string) => void) => {
+    const w = new ChunkWriter(write);
+    writeRegistryJson(w, reg, tail);
+    w.flush();
+  };
+  if (options.write !== false && options.readOnly !== true) {
+    writeFileAtomic(paths.registryPath, serialize);
+    writeTextAtomic(paths.dashboardPath, dashboard);
+  }
+  const t4 = performance.now();
+
+  const summary: ReduceSummary = {
+    registryPath: paths.registryPath,
+    dashboardPath: paths.dashboardPath,
+    iterationsCompleted: iterations.length,
+    findings: reg.metrics.findings,
+    agreementEligible: reg.metrics.agreementEligible,
+    contradictions: reg.metrics.contradictions,
+    corruptionCount: log.corruptionWarnings.length,
+    seatValidationWarnings: seats.validationWarnings.length,
+    stateLogRepaired: log.repair.repaired,
+    stateLogDroppedBytes: log.repair.droppedBytes,
+    stateSafety: "inline",
+  };
+  return {
+    ...paths,
+    artifactRoot,
+    summary,
+    dashboard,
+    corruptionWarnings: log.corruptionWarnings,
+    seatValidationWarnings: seats.validationWarnings,
+    stateLogRepair: log.repair,
+    labelFirstSeatFiles: seats.labelFirstFiles,
+    usedParseFallback: seats.usedFallback,
+    timings: { stateMs: t1 - t0, seatsMs: t2 - t1, registryMs: t3 - t2, writeMs: t4 - t3 },
+    registryJson: () => {
+      const parts: string[] = [];
+      serialize((c) => parts.push(c));
+      return parts.join("");
+    },
+    registry: () => registryObject(reg, tail),
+  };
+}
+
+/** The reducer CLI's stdout: the summary as indented JSON and a newline. */
+export function summaryText(summary: ReduceSummary): string {
+  return `${JSON.stringify(summary, null, 2)}\n`;
+}

@@ -1,0 +1,82 @@
+import path from "node:path";
+import { WorkbenchError } from "../core/errors";
+import { ProjectFs } from "../core/project-fs";
+import { agreementView, type AgreementView } from "./agreement";
+import { SIGNAL_NAMES, SIGNAL_THRESHOLDS } from "./convergence/constants";
+import type { ConvergencePayload } from "./convergence/decide";
+import { evaluatePacket, type GraphSource } from "./convergence/packet-convergence";
+import type { ReplayResult } from "./convergence/replay";
+import { parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
+import { reduceContextState } from "./reduce";
+import type { FindingsRegistry, RegistryFinding } from "./types";
+
+export interface FindingRow extends RegistryFinding {
+  bucket: string;
+  contradicted: boolean;
+}
+
+export interface RunView {
+  relPath: string;
+  scope: string | null;
+  convergenceThreshold: number;
+  iterations: ContextIterationRecord[];
+  events: ContextEventRecord[];
+  signalThresholds: { signal: string; threshold: number; role: string }[];
+  payload: ConvergencePayload;
+  replay: ReplayResult | null;
+  graphSource: GraphSource;
+  graph: { nodes: number; edges: number; byKind: Record<string, number> };
+  registry: Omit<FindingsRegistry, "reuseCandidates" | "integrationPoints" | "conventions" | "dependencies" | "gaps" | "lowConfidence"> | null;
+  findings: FindingRow[];
+  agreement: AgreementView | null;
+  warnings: string[];
+}
+
+const BUCKETS = ["reuseCandidates", "integrationPoints", "conventions", "dependencies", "gaps", "lowConfidence"] as const;
+
+/**
+ * Everything the run page shows, read from the packet on disk (read-only: the state log
+ * is not repaired in place and nothing is written).
+ */
+export async function loadRunView(projectRoot: string, relPath: string): Promise<RunView> {
+  const pfs = await ProjectFs.open(projectRoot);
+  if (!(await pfs.isDir(relPath))) throw new WorkbenchError("NOT_FOUND", `No run packet at ${relPath}.`);
+  const dir = pfs.resolve(relPath);
+  const warnings: string[] = [];
+  const conv = await evaluatePacket(dir);
+  warnings.push(...conv.warnings);
+  const logText = (await pfs.isFile(path.posix.join(relPath, "deep-context-state.jsonl")))
+    ? await pfs.readText(path.posix.join(relPath, "deep-context-state.jsonl"), 256 * 1024 * 1024)
+    : "";
+  const log = parseContextStateLog(logText);
+
+  let registry: FindingsRegistry | null = null;
+  try {
+    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true }).registry();
+  } catch (e) {
+    warnings.push(`The findings registry could not be computed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const contradicted = new Set(registry?.contradictions.map((c) => c.unit_id) ?? []);
+  const findings: FindingRow[] = registry ? BUCKETS.flatMap((b) => registry![b].map((f) => ({ ...f, bucket: b, contradicted: contradicted.has(f.unit_id) }))) : [];
+  const byKind: Record<string, number> = {};
+  for (const n of conv.graph.nodes) byKind[n.kind] = (byKind[n.kind] ?? 0) + 1;
+  const { reuseCandidates: _a, integrationPoints: _b, conventions: _c, dependencies: _d, gaps: _e, lowConfidence: _f, ...registryRest } = registry ?? ({} as FindingsRegistry);
+  return {
+    relPath,
+    scope: log.config?.scope ?? null,
+    convergenceThreshold: typeof log.config?.convergenceThreshold === "number" ? log.config.convergenceThreshold : 0.1,
+    iterations: log.iterations,
+    events: log.events,
+    signalThresholds: SIGNAL_THRESHOLDS.map((t) => ({ ...t })),
+    payload: conv.payload,
+    replay: conv.replay,
+    graphSource: conv.graphSource,
+    graph: { nodes: conv.graph.nodes.length, edges: conv.graph.edges.length, byKind },
+    registry: registry ? registryRest : null,
+    findings,
+    agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
+    warnings,
+  };
+}
+
+export { SIGNAL_NAMES };

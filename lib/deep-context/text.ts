@@ -1,0 +1,51 @@
+/**
+ * Value coercions of the reference reducer (reduce-state.cjs@21d0218), kept to the letter:
+ * every merged field goes through `normalizeText`, every number through `toNumber`.
+ */
+import crypto from "node:crypto";
+
+const WS_RUN = /\s+/g;
+
+/** `String(v ?? '')` with whitespace runs folded to one space and trimmed. */
+export function normalizeText(value: unknown): string {
+  return String(value == null ? "" : value).replace(WS_RUN, " ").trim();
+}
+
+export function isFiniteNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/** `Number(value)` when finite, else the fallback (so `"0.7"` is 0.7 and `"high"` is 0). */
+export function toNumber(value: unknown, fallback = 0): number {
+  const n = Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** Three decimals, the reference's rounding (half up via Math.round). */
+export function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+type OneShotHash = (algorithm: string, data: string, encoding: "hex") => string;
+const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
+
+/** Lowercase hex SHA-256 of a string's UTF-8 bytes (one-shot API where Node has it). */
+export const sha256Hex: (data: string) => string = oneShot
+  ? (data) => oneShot("sha256", data, "hex")
+  : (data) => crypto.createHash("sha256").update(data).digest("hex");
+
+/** `unit_id` of a finding without an explicit one: sha256 of `path:symbol:kind`, each normalised. */
+export function unitIdOf(pathValue: unknown, symbolValue: unknown, kindValue: unknown): string {
+  return sha256Hex(`${normalizeText(pathValue)}:${normalizeText(symbolValue)}:${normalizeText(kindValue)}`);
+}
+
+let numericCollator: Intl.Collator | undefined;
+
+/**
+ * The reference's directory/file order, `a.localeCompare(b, undefined, {numeric: true})`,
+ * through one cached collator (the same comparison by definition of localeCompare).
+ */
+export function compareNumericNames(a: string, b: string): number {
+  numericCollator ??= new Intl.Collator(undefined, { numeric: true });
+  return numericCollator.compare(a, b);
+}

@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { dbQuery, sampleDir } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let projectId = "";
+
+test.beforeAll(async ({ request }) => {
+  const res = await request.post("/api/v1/projects", { data: { path: sampleDir() } });
+  expect(res.status()).toBe(201);
+  projectId = ((await res.json()) as { project: { id: string } }).project.id;
+  // Indexing runs in the background: wait for the job rather than for time.
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/projects/${projectId}`)).json()) as { project: { latestJob: { status: string } | null } }).project.latestJob?.status, { timeout: 30_000 })
+    .toBe("succeeded");
+});
+
+test("the runs page lists the project's deep-loop packets", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/runs`);
+  const table = page.getByRole("table", { name: "Runs" });
+  await expect(table).toContainText(".opencode/specs/z_future/sqlite-to-turso/context");
+  await expect(table).toContainText(".opencode/specs/z_future/sqlite-to-turso/research");
+  await expect(table.getByRole("row", { name: /sqlite-to-turso\/context/ })).toContainText("STOP_BLOCKED");
+  const rows = dbQuery<{ loopType: string; iterations: number }>("SELECT loopType, iterations FROM DeepRun WHERE projectId = ? ORDER BY loopType", projectId);
+  expect(rows).toEqual([
+    { loopType: "context", iterations: 10 },
+    { loopType: "research", iterations: 17 },
+  ]);
+});
+
+test("a deep-context run shows its decision, replay, events, agreement and findings", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/runs`);
+  await page.getByRole("link", { name: ".opencode/specs/z_future/sqlite-to-turso/context" }).click();
+  await expect(page.getByRole("heading", { name: /Decision/ })).toContainText("STOP_BLOCKED");
+  await expect(page.getByRole("table", { name: "Convergence trace" })).toContainText("agreementRate");
+  await expect(page.getByRole("list", { name: "Loop replay" })).toContainText("maxIterations");
+  await expect(page.getByRole("list", { name: "Events" })).toContainText("Blocked stop");
+  await expect(page.getByRole("table", { name: "Agreement matrix" })).toContainText("mimo-c");
+  const explorer = page.getByTestId("findings-explorer");
+  await expect(explorer).toContainText("17 of 17 findings");
+  await page.getByLabel("Kind").selectOption("dependency");
+  await expect(explorer).toContainText("of 17 findings");
+  await explorer.getByRole("row").nth(1).click();
+  await expect(page.getByTestId("finding-drawer")).toContainText("Produced by");
+  // The page only reads the packet: the state log is unchanged.
+  const fs = await import("node:fs");
+  const log = `${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/deep-context-state.jsonl`;
+  expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(36);
+});
