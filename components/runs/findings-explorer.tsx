@@ -1,7 +1,8 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { EvidenceCheck } from "@/lib/deep-context/evidence";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import type { FindingRow } from "@/lib/deep-context/run-view";
@@ -10,7 +11,7 @@ type SortKey = "agreement" | "relevance" | "path" | "firstIteration";
 const ROW_HEIGHT = 36;
 
 /** Every bucket and lowConfidence, filtered and sorted in the browser, drawn virtually. */
-export function FindingsExplorer({ findings, executors }: { findings: FindingRow[]; executors: string[] }) {
+export function FindingsExplorer({ projectId, findings, executors }: { projectId: string; findings: FindingRow[]; executors: string[] }) {
   const [bucket, setBucket] = useState("");
   const [kind, setKind] = useState("");
   const [executor, setExecutor] = useState("");
@@ -20,6 +21,18 @@ export function FindingsExplorer({ findings, executors }: { findings: FindingRow
   const [text, setText] = useState("");
   const [sort, setSort] = useState<SortKey>("agreement");
   const [selected, setSelected] = useState<FindingRow | null>(null);
+  const [check, setCheck] = useState<EvidenceCheck | null>(null);
+  useEffect(() => {
+    setCheck(null);
+    if (!selected) return;
+    const ctrl = new AbortController();
+    const qs = new URLSearchParams({ path: selected.path, symbol: selected.symbol, evidence: selected.evidence });
+    fetch(`/api/v1/projects/${projectId}/evidence?${qs}`, { signal: ctrl.signal })
+      .then((r) => r.json() as Promise<{ check?: EvidenceCheck }>)
+      .then((b) => setCheck(b.check ?? null))
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, [selected, projectId]);
   const buckets = useMemo(() => [...new Set(findings.map((f) => f.bucket))], [findings]);
   const kinds = useMemo(() => [...new Set(findings.map((f) => f.kind))].sort(), [findings]);
 
@@ -160,6 +173,17 @@ export function FindingsExplorer({ findings, executors }: { findings: FindingRow
               <div>
                 <dt className="text-xs text-fg-muted">Evidence</dt>
                 <dd className="break-all font-mono text-xs">{selected.evidence || "—"}</dd>
+                <dd className="mt-1" data-testid="evidence-check">
+                  {check ? (
+                    <>
+                      <Badge tone={check.status === "verified" ? "ok" : check.status === "stale" ? "warn" : "danger"}>{check.status}</Badge>{" "}
+                      <span className="text-xs text-fg-muted">{check.reason}</span>
+                      {check.lineText !== null ? <pre className="mt-1 overflow-x-auto rounded bg-muted p-1.5 font-mono text-[11px]">{`${check.line}  ${check.lineText}`}</pre> : null}
+                    </>
+                  ) : (
+                    <span className="text-xs text-fg-muted">Checking the repository…</span>
+                  )}
+                </dd>
               </div>
               <div>
                 <dt className="text-xs text-fg-muted">Signature</dt>

@@ -47,3 +47,31 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
   const log = `${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/deep-context-state.jsonl`;
   expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(36);
 });
+
+test("the finding drawer checks its evidence against the repository", async ({ page }) => {
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  const run = runs.runs.find((r) => r.loopType === "context")!;
+  await page.goto(`/projects/${projectId}/runs/${run.id}`);
+  await page.getByTestId("findings-explorer").getByRole("row").nth(1).click();
+  // The sample project does not contain the packet's source tree: the evidence is missing.
+  await expect(page.getByTestId("evidence-check")).toContainText("missing");
+  const api = await page.request.get(`/api/v1/projects/${projectId}/evidence?path=README.md&symbol=Acme&evidence=README.md:1`);
+  expect(((await api.json()) as { check: { status: string } }).check.status).toBe("verified");
+  const outside = await page.request.get(`/api/v1/projects/${projectId}/evidence?path=../../etc/passwd&symbol=root&evidence=../../etc/passwd:1`);
+  expect(((await outside.json()) as { check: { status: string; reason: string } }).check).toMatchObject({ status: "missing", reason: "the path points outside the project" });
+});
+
+test("the run page updates by itself when the state log grows", async ({ page }) => {
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  const run = runs.runs.find((r) => r.loopType === "context")!;
+  await page.goto(`/projects/${projectId}/runs/${run.id}`);
+  await expect(page.getByTestId("live-status")).toContainText("Live");
+  const replay = page.getByRole("list", { name: "Loop replay" });
+  await expect(replay).not.toContainText("#11");
+  const fs = await import("node:fs");
+  const log = `${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/deep-context-state.jsonl`;
+  const line = { type: "iteration", run: 11, mode: "context", status: "evidence", focus: "Slice 11: live update check", findingsCount: 3, newAgreementEligible: 1, agreementEligible: 30, sliceCoverage: 1, reuseCatalogCoverage: 1, agreementRate: 0.6, relevanceFloor: 1, dependencyCompleteness: 1, contradictions: 0, seatsSucceeded: 3, durationMs: 1000, timestamp: "2026-06-10T18:00:00Z" };
+  fs.appendFileSync(log, JSON.stringify(line) + "\n");
+  await expect(replay).toContainText("#11", { timeout: 5_000 });
+  await expect(page.getByTestId("live-status")).toContainText("updated");
+});

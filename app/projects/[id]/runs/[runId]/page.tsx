@@ -3,6 +3,7 @@ import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { AgreementMatrix } from "@/components/runs/agreement-matrix";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { FindingsExplorer } from "@/components/runs/findings-explorer";
+import { LiveRefresh } from "@/components/runs/live-refresh";
 import { SignalCharts, type IterationPoint } from "@/components/runs/signal-charts";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -57,7 +58,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
   const blocking = d.blockers.filter((b) => b.severity === "blocking");
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={view.scope ?? undefined} />
+      <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={view.scope ?? undefined} actions={<LiveRefresh projectId={id} runId={runId} />} />
 
       <Card>
         <CardHeader
@@ -203,7 +204,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
       <Card>
         <CardHeader title="Findings" description="Every bucket and lowConfidence, as the reducer builds the registry." />
         <div className="p-4">
-          <FindingsExplorer findings={view.findings} executors={view.agreement?.executors ?? []} />
+          <FindingsExplorer projectId={id} findings={view.findings} executors={view.agreement?.executors ?? []} />
         </div>
       </Card>
 

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { ProjectFs } from "@/lib/core/project-fs";
+import { getProject } from "@/lib/db/repositories/projects";
+import { getRun } from "@/lib/db/repositories/runs";
+import { watchPacket } from "@/lib/deep-context/watch";
+import { route } from "../../../../../_lib/respond";
+
+export const dynamic = "force-dynamic";
+const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
+
+/** Server-sent events: `change` whenever a file of the run packet changes. */
+export const GET = route<{ id: string; runId: string }>(async (req, p) => {
+  const { id, runId } = params.parse(p);
+  const project = await getProject(id);
+  const run = await getRun(id, runId);
+  const dir = (await ProjectFs.open(project.rootPath)).resolve(run.relPath);
+  const encoder = new TextEncoder();
+  let stop: (() => Promise<void>) | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: string, data: unknown) => {
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        } catch {
+          /* the client went away */
+        }
+      };
+      send("ready", { at: new Date().toISOString() });
+      stop = watchPacket(dir, () => send("change", { at: new Date().toISOString() }));
+      heartbeat = setInterval(() => send("ping", {}), 15_000);
+      req.signal.addEventListener("abort", () => {
+        if (heartbeat) clearInterval(heartbeat);
+        void stop?.();
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      });
+    },
+    cancel() {
+      if (heartbeat) clearInterval(heartbeat);
+      void stop?.();
+    },
+  });
+  return new Response(stream, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", connection: "keep-alive" } });
+});

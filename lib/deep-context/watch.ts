@@ -1,0 +1,19 @@
+import chokidar from "chokidar";
+
+/**
+ * Calls `onChange` (debounced) whenever a file in a run packet changes: a new state
+ * line, a seat file, the registry. Returns a function that stops watching.
+ */
+export function watchPacket(absDir: string, onChange: () => void, debounceMs = 150): () => Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const watcher = chokidar.watch(absDir, { ignoreInitial: true, depth: 3, persistent: true });
+  const fire = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(onChange, debounceMs);
+  };
+  watcher.on("add", fire).on("change", fire).on("unlink", fire);
+  return async () => {
+    if (timer) clearTimeout(timer);
+    await watcher.close();
+  };
+}
