@@ -26,11 +26,16 @@ export interface RunView {
   replay: ReplayResult | null;
   graphSource: GraphSource;
   graph: { nodes: number; edges: number; byKind: Record<string, number> };
+  /** The graph to draw: everything up to DRAW_LIMIT nodes, else the best-connected ones. */
+  drawing: { nodes: { id: string; kind: string; label: string }[]; edges: { id: string; source: string; target: string; relation: string }[]; truncated: boolean };
   registry: Omit<FindingsRegistry, "reuseCandidates" | "integrationPoints" | "conventions" | "dependencies" | "gaps" | "lowConfidence"> | null;
   findings: FindingRow[];
   agreement: AgreementView | null;
   warnings: string[];
 }
+
+/** More nodes than this make a force layout unreadable and slow in a browser. */
+const DRAW_LIMIT = 600;
 
 const BUCKETS = ["reuseCandidates", "integrationPoints", "conventions", "dependencies", "gaps", "lowConfidence"] as const;
 
@@ -61,8 +66,21 @@ export async function loadRunView(projectRoot: string, relPath: string): Promise
   const byKind: Record<string, number> = {};
   for (const n of conv.graph.nodes) byKind[n.kind] = (byKind[n.kind] ?? 0) + 1;
   const { reuseCandidates: _a, integrationPoints: _b, conventions: _c, dependencies: _d, gaps: _e, lowConfidence: _f, ...registryRest } = registry ?? ({} as FindingsRegistry);
+  const degree = new Map<string, number>();
+  for (const e of conv.graph.edges) {
+    degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
+    degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
+  }
+  const drawnNodes =
+    conv.graph.nodes.length <= DRAW_LIMIT ? conv.graph.nodes : [...conv.graph.nodes].sort((a, b) => (degree.get(b.id) ?? 0) - (degree.get(a.id) ?? 0)).slice(0, DRAW_LIMIT);
+  const drawnIds = new Set(drawnNodes.map((n) => n.id));
   return {
     relPath,
+    drawing: {
+      nodes: drawnNodes.map((n) => ({ id: n.id, kind: n.kind, label: n.label })),
+      edges: conv.graph.edges.filter((e) => drawnIds.has(e.source) && drawnIds.has(e.target)).map((e) => ({ id: e.id, source: e.source, target: e.target, relation: e.relation })),
+      truncated: drawnNodes.length < conv.graph.nodes.length,
+    },
     scope: log.config?.scope ?? null,
     convergenceThreshold: typeof log.config?.convergenceThreshold === "number" ? log.config.convergenceThreshold : 0.1,
     iterations: log.iterations,

@@ -36,6 +36,9 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
   await expect(page.getByRole("list", { name: "Loop replay" })).toContainText("maxIterations");
   await expect(page.getByRole("list", { name: "Events" })).toContainText("Blocked stop");
   await expect(page.getByRole("table", { name: "Agreement matrix" })).toContainText("mimo-c");
+  const graph = page.getByTestId("coverage-graph");
+  await expect(graph).toHaveAttribute("aria-label", /Coverage graph: \d+ nodes, \d+ edges/);
+  await expect(graph.locator("canvas").first()).toBeAttached();
   const explorer = page.getByTestId("findings-explorer");
   await expect(explorer).toContainText("17 of 17 findings");
   await page.getByLabel("Kind").selectOption("dependency");

@@ -1,6 +1,7 @@
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { AgreementMatrix } from "@/components/runs/agreement-matrix";
+import { CoverageGraph } from "@/components/runs/coverage-graph";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { FindingsExplorer } from "@/components/runs/findings-explorer";
 import { LiveRefresh } from "@/components/runs/live-refresh";
@@ -168,6 +169,16 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
             );
           })}
         </ol>
+      </Card>
+
+      <Card>
+        <CardHeader
+          title="Coverage graph"
+          description={view.graphSource.origin === "derived" ? "Derived from the merged findings and iteration slices: this packet stores no graph." : "The graph stored in the packet."}
+        />
+        <div className="p-4">
+          <CoverageGraph graph={view.drawing} />
+        </div>
       </Card>
 
       {view.agreement ? (
