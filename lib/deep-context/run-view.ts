@@ -2,6 +2,7 @@ import path from "node:path";
 import { WorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
 import { agreementView, type AgreementView } from "./agreement";
+import { readContextReport, type ContextReport } from "./context-report";
 import { SIGNAL_NAMES, SIGNAL_THRESHOLDS } from "./convergence/constants";
 import type { ConvergencePayload } from "./convergence/decide";
 import { evaluatePacket, type GraphSource } from "./convergence/packet-convergence";
@@ -31,6 +32,7 @@ export interface RunView {
   registry: Omit<FindingsRegistry, "reuseCandidates" | "integrationPoints" | "conventions" | "dependencies" | "gaps" | "lowConfidence"> | null;
   findings: FindingRow[];
   agreement: AgreementView | null;
+  report: ContextReport | null;
   warnings: string[];
 }
 
@@ -92,6 +94,7 @@ export async function loadRunView(projectRoot: string, relPath: string): Promise
     graph: { nodes: conv.graph.nodes.length, edges: conv.graph.edges.length, byKind },
     registry: registry ? registryRest : null,
     findings,
+    report: await readContextReport(pfs, relPath),
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
     warnings,
   };

@@ -51,6 +51,32 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
   expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(36);
 });
 
+test("the Context Report shows its REUSE catalog first, checked against the repository", async ({ page }) => {
+  const fs = await import("node:fs");
+  const report = [
+    "# Context Report: sessions",
+    "",
+    "## 1. REUSE Catalog (highest value)",
+    "",
+    "| id | symbol (file:line) | signature | reuse | confidence | agree | freshness | notes |",
+    "|---|---|---|---|---|---|---|---|",
+    "| reuse-001 | `SessionService` (src/auth/SessionService.ts:22) | class | extend | 0.9 | 3/3 | verified | |",
+    "| reuse-002 | `LegacyStore` (src/auth/LegacyStore.ts:1) | class | wrap | 0.6 | 2/3 | verified | |",
+    "",
+    "## 2. Integration Points",
+    "",
+    "- **[HARD]** router — mounts the API",
+    "",
+  ].join("\n");
+  fs.writeFileSync(`${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/context-report.md`, report);
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  await page.goto(`/projects/${projectId}/runs/${runs.runs.find((r) => r.loopType === "context")!.id}`);
+  const catalog = page.getByRole("table", { name: "REUSE catalog" });
+  await expect(catalog.getByRole("row", { name: /reuse-001/ })).toContainText("verified");
+  await expect(catalog.getByRole("row", { name: /reuse-002/ })).toContainText("missing");
+  await expect(page.getByTestId("context-report")).toContainText("The rest of the report");
+});
+
 test("the finding drawer checks its evidence against the repository", async ({ page }) => {
   const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
   const run = runs.runs.find((r) => r.loopType === "context")!;

@@ -2,6 +2,7 @@ import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { AgreementMatrix } from "@/components/runs/agreement-matrix";
 import { CoverageGraph } from "@/components/runs/coverage-graph";
+import { ContextReportView } from "@/components/runs/context-report";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { FindingsExplorer } from "@/components/runs/findings-explorer";
 import { LiveRefresh } from "@/components/runs/live-refresh";
@@ -118,6 +119,15 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           </div>
         </div>
       </Card>
+
+      {view.report ? (
+        <Card>
+          <CardHeader title="Context Report" description={`${view.report.relPath}: the REUSE catalog first, each entry checked against the repository as it is now.`} />
+          <div className="p-4">
+            <ContextReportView report={view.report} />
+          </div>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader title="Signals per iteration" description="Dashed lines are thresholds: red for blocking guards, amber for weighted signals." />
