@@ -51,6 +51,14 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
   expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(36);
 });
 
+test("a deep-research run shows its iterations with their own stop signals", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/runs`);
+  await page.getByRole("link", { name: ".opencode/specs/z_future/sqlite-to-turso/research" }).click();
+  const table = page.getByRole("table", { name: "Iterations" });
+  await expect(table.locator("tbody tr")).toHaveCount(17);
+  await expect(page.getByText("Recorded stop:")).toContainText("converged");
+});
+
 test("the Context Report shows its REUSE catalog first, checked against the repository", async ({ page }) => {
   const fs = await import("node:fs");
   const report = [

@@ -6,6 +6,7 @@ import { ContextReportView } from "@/components/runs/context-report";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { FindingsExplorer } from "@/components/runs/findings-explorer";
 import { LiveRefresh } from "@/components/runs/live-refresh";
+import { SiblingTimeline } from "@/components/runs/sibling-timeline";
 import { SignalCharts, type IterationPoint } from "@/components/runs/signal-charts";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -34,13 +35,22 @@ const EVENT_LABEL: Record<string, string> = {
 export default async function RunPage({ params }: { params: Promise<{ id: string; runId: string }> }) {
   const { id, runId } = await params;
   const project = await loadProjectOr404(id);
-  const { run, view } = await runForProject(id, runId);
+  const { run, view, timeline } = await runForProject(id, runId);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
   if (!view) {
     return (
       <div className="mx-auto max-w-6xl">
         <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={`${run.loopType} · ${run.iterations} iterations · ${run.stopReason ?? run.status ?? ""}`} />
-        <EmptyState title={`A deep-${run.loopType} run`}>Its iterations and stop reason are listed on the runs page; the convergence view covers deep-context packets.</EmptyState>
+        {timeline ? (
+          <Card>
+            <CardHeader title={`deep-${run.loopType} iterations`} description="Each iteration with the signals of this loop's stop vote (rolling average, MAD noise floor, question or dimension coverage)." />
+            <div className="p-4">
+              <SiblingTimeline timeline={timeline} />
+            </div>
+          </Card>
+        ) : (
+          <EmptyState title={`A deep-${run.loopType} run`}>No state log to show.</EmptyState>
+        )}
       </div>
     );
   }
