@@ -11,6 +11,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // A few unit tests spawn the CLI; on a busy 2-core machine that can pass 5 s.
+          testTimeout: 30_000,
         },
       },
       {
