@@ -9,14 +9,13 @@ export interface IterationPoint {
 
 const COLORS = ["#4f6bed", "#16a34a", "#d97706", "#db2777", "#0891b2"];
 
-function SignalChart({ data, signal, threshold, role, color }: { data: IterationPoint[]; signal: string; threshold: number; role: string; color: string }) {
+/** One series per iteration, with its threshold line when it has one. */
+function SignalChart({ data, signal, threshold, note, color }: { data: IterationPoint[]; signal: string; threshold: { value: number; blocking: boolean } | null; note: string; color: string }) {
   return (
     <figure className="rounded-md border border-border p-3">
       <figcaption className="mb-1 flex items-baseline justify-between text-xs">
         <span className="font-medium">{signal}</span>
-        <span className="text-fg-muted">
-          threshold {threshold} · {role === "blocking_guard" ? "blocking guard" : "weighted"}
-        </span>
+        <span className="text-fg-muted">{note}</span>
       </figcaption>
       <div className="h-36">
         <ResponsiveContainer width="100%" height="100%">
@@ -25,7 +24,7 @@ function SignalChart({ data, signal, threshold, role, color }: { data: Iteration
             <XAxis dataKey="run" tick={{ fontSize: 11 }} />
             <YAxis domain={[0, 1]} tick={{ fontSize: 11 }} />
             <Tooltip />
-            <ReferenceLine y={threshold} stroke={role === "blocking_guard" ? "#dc2626" : "#d97706"} strokeDasharray="4 4" />
+            {threshold ? <ReferenceLine y={threshold.value} stroke={threshold.blocking ? "#dc2626" : "#d97706"} strokeDasharray="4 4" /> : null}
             <Line type="monotone" dataKey={signal} stroke={color} strokeWidth={2} dot={data.length < 60} isAnimationActive={false} connectNulls />
           </LineChart>
         </ResponsiveContainer>
@@ -40,25 +39,16 @@ export function SignalCharts({ data, thresholds, convergenceThreshold }: { data:
     <div className="space-y-3">
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {thresholds.map((t, i) => (
-          <SignalChart key={t.signal} data={data} signal={t.signal} threshold={t.threshold} role={t.role} color={COLORS[i % COLORS.length]!} />
+          <SignalChart
+            key={t.signal}
+            data={data}
+            signal={t.signal}
+            threshold={{ value: t.threshold, blocking: t.role === "blocking_guard" }}
+            note={`threshold ${t.threshold} · ${t.role === "blocking_guard" ? "blocking guard" : "weighted"}`}
+            color={COLORS[i % COLORS.length]!}
+          />
         ))}
-        <figure className="rounded-md border border-border p-3">
-          <figcaption className="mb-1 flex items-baseline justify-between text-xs">
-            <span className="font-medium">composite score</span>
-            <span className="text-fg-muted">telemetry only, never a gate</span>
-          </figcaption>
-          <div className="h-36">
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={data} margin={{ top: 5, right: 8, bottom: 0, left: -20 }}>
-                <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
-                <XAxis dataKey="run" tick={{ fontSize: 11 }} />
-                <YAxis domain={[0, 1]} tick={{ fontSize: 11 }} />
-                <Tooltip />
-                <Line type="monotone" dataKey="score" stroke="#7c3aed" strokeWidth={2} dot={data.length < 60} isAnimationActive={false} connectNulls />
-              </LineChart>
-            </ResponsiveContainer>
-          </div>
-        </figure>
+        <SignalChart data={data} signal="score" threshold={null} note="composite score: telemetry only, never a gate" color="#7c3aed" />
       </div>
       <figure className="rounded-md border border-border p-3">
         <figcaption className="mb-1 flex items-baseline justify-between text-xs">
