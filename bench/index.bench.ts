@@ -28,19 +28,11 @@ import { listTopics } from "../lib/db/repositories/topics";
 import { indexProject } from "../lib/indexer/index-project";
 import { addProject } from "../lib/projects/add-project";
 import { GENERATOR_VERSION, generateProject } from "./generate-project";
-import { OUT_DIR, failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult } from "./report";
+import { OUT_DIR, failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult, envInt } from "./report";
 
 const TARGET_FULL_MS = 20_000;
 const TARGET_NOCHANGE_MS = 2_000;
 const TARGET_INVENTORY_P50_MS = 50;
-
-function envInt(name: string, dflt: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === "") return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
-  return n;
-}
 
 const P = {
   sessions: envInt("BENCH_SESSIONS", 5000),

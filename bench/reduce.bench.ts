@@ -26,18 +26,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { reduceContextState } from "../lib/deep-context/reduce";
 import { PACKET_GENERATOR_VERSION, generatePacket } from "./generate-context-packet";
-import { BENCH_DIR, OUT_DIR, failure, median, result, resultsTable, writeResults, type BenchResult } from "./report";
+import { BENCH_DIR, OUT_DIR, failure, median, result, resultsTable, writeResults, type BenchResult, envInt } from "./report";
 
 const TARGET_WALL_MS = 500;
 const TARGET_RSS_MIB = 213;
-
-function envInt(name: string, dflt: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === "") return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
-  return n;
-}
 
 const P = {
   iterations: envInt("BENCH_ITERATIONS", 8),

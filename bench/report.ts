@@ -77,3 +77,12 @@ export function writeResults(name: string, results: BenchResult[]): string {
   fs.writeFileSync(file, JSON.stringify(results, null, 2) + "\n");
   return file;
 }
+
+/** A non-negative integer setting from the environment (BENCH_RUNS=3 …), or its default. */
+export function envInt(name: string, dflt: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === "") return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}

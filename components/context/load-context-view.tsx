@@ -19,6 +19,16 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+function BulletList({ items }: { items: string[] }) {
+  return (
+    <ul className="list-disc space-y-0.5 pl-4">
+      {items.map((k) => (
+        <li key={k}>{k}</li>
+      ))}
+    </ul>
+  );
+}
+
 function FileList({ files }: { files: string[] }) {
   return (
     <ul className="space-y-0.5">
@@ -150,11 +160,7 @@ function BrainstormCard({ r, title, query, projectId }: { r: TopicSourceDto; tit
         {d.alternativesCount !== null ? <Field label="Alternatives">{d.alternativesCount}</Field> : null}
         {d.keyDecisions.length ? (
           <Field label="Key decisions">
-            <ul className="list-disc space-y-0.5 pl-4">
-              {d.keyDecisions.map((k) => (
-                <li key={k}>{k}</li>
-              ))}
-            </ul>
+            <BulletList items={d.keyDecisions} />
           </Field>
         ) : null}
         {d.keyFiles.length ? (
@@ -188,11 +194,7 @@ function ProposalCard({ r, query, projectId }: { r: TopicSourceDto; query: strin
         {d.iterations !== null ? <Field label="Iterations">{d.iterations}</Field> : null}
         {d.keyPoints.length ? (
           <Field label="Key points">
-            <ul className="list-disc space-y-0.5 pl-4">
-              {d.keyPoints.map((k) => (
-                <li key={k}>{k}</li>
-              ))}
-            </ul>
+            <BulletList items={d.keyPoints} />
           </Field>
         ) : null}
         <Field label="Key files">
