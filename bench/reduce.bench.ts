@@ -6,12 +6,10 @@
  * Generates (or reuses from bench/out/context-packets/) a packet of 8 iterations × 5
  * executors × 2,500 findings — 100,000 seat findings that merge into ~25,000 units — and
  * measures, each as the median of BENCH_RUNS (5) runs:
- *   - the whole CLI process, `node bin/workbench.mjs reduce <spec-folder>`: wall time and
+ *   - the whole CLI process, `node bin/workbench.mjs reduce <spec-folder>` (compiled CLI): wall time and
  *     peak RSS (/usr/bin/time -v when present, else process.resourceUsage().maxRSS from a
  *     wrapper that runs the CLI in its own process). Targets: ≤ 500 ms, < 213 MiB;
  *   - the CLI's startup alone (`workbench --help`), for information;
- *   - the reduce command without the rest of the CLI (tsx + cli/commands/reduce-command.ts
- *     only), for information: what `workbench reduce` costs when nothing else is loaded;
  *   - the reduce in-process (reduceContextState), with its phases;
  *   - with BENCH_REFERENCE_REDUCER=<path to reduce-state.cjs>, the reference reducer on the
  *     same packet (wall, RSS, ratio), and a check that both write identical bytes.
@@ -118,24 +116,9 @@ function digest(file: string): string {
   return crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
 }
 
-/** `workbench reduce` with only tsx and the command module loaded (no database, indexer or UI modules). */
-function leanEntry(): string {
-  const f = path.join(OUT_DIR, "reduce-lean-entry.mjs");
-  const cmd = path.join(APP_ROOT, "cli", "commands", "reduce-command.ts");
-  fs.mkdirSync(OUT_DIR, { recursive: true });
-  fs.writeFileSync(
-    f,
-    [
-      'import { register } from "tsx/esm/api";',
-      'import { pathToFileURL } from "node:url";',
-      "register();",
-      `const { runReduceCommand } = await import(pathToFileURL(${JSON.stringify(cmd)}).href);`,
-      "process.exitCode = await runReduceCommand(process.argv.slice(2), {}, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) });",
-      "",
-    ].join("\n"),
-  );
-  return f;
-}
+// The CLI runs compiled (dist/cli) as it does after setup; build it if a source changed.
+const { cliBuildIsCurrent, buildCli } = await import("../scripts/build-cli.mjs");
+if (!cliBuildIsCurrent()) await buildCli();
 
 const results: BenchResult[] = [];
 const packet = cachedPacket();
@@ -168,18 +151,15 @@ const ours = { registry: path.join(packet.spec, "context", "findings-registry.js
 results.push(...measureProcess("workbench reduce (whole CLI)", [path.join(APP_ROOT, "bin", "workbench.mjs"), "reduce", packet.spec], { ms: TARGET_WALL_MS, rss: TARGET_RSS_MIB }));
 const ourDigests = fs.existsSync(ours.registry) ? { registry: digest(ours.registry), dashboard: digest(ours.dashboard) } : null;
 results.push(...measureProcess("CLI startup only (workbench --help)", [path.join(APP_ROOT, "bin", "workbench.mjs"), "--help"], { ms: null, rss: null }));
-results.push(...measureProcess("reduce command alone (tsx + reduce modules)", [leanEntry(), packet.spec], { ms: null, rss: null }));
 
 const reference = process.env.BENCH_REFERENCE_REDUCER;
 if (reference) {
   const ref = measureProcess("reference reduce-state.cjs", [reference, packet.spec], { ms: null, rss: null });
   results.push(...ref);
   const cli = results.find((r) => r.metric.startsWith("workbench reduce (whole CLI): wall"));
-  const lean = results.find((r) => r.metric.startsWith("reduce command alone") && r.metric.includes("wall ("));
   const refWall = ref[0];
   if (refWall && !refWall.error) {
     if (cli && !cli.error) results.push(result("whole CLI wall / reference wall", cli.value / refWall.value, "x"));
-    if (lean && !lean.error) results.push(result("reduce command alone wall / reference wall", lean.value / refWall.value, "x"));
   }
   if (ourDigests) {
     const same = digest(ours.registry) === ourDigests.registry && digest(ours.dashboard) === ourDigests.dashboard;

@@ -23,3 +23,9 @@ for (const kind of ["sqlite", "postgres"]) {
     env: { ...process.env, DATABASE_URL: kind === "postgres" ? "postgresql://localhost/unused" : "", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
   });
 }
+
+const { cliBuildIsCurrent, buildCli } = await import("./build-cli.mjs");
+if (!cliBuildIsCurrent()) {
+  process.stderr.write("setup: compiling the CLI\n");
+  await buildCli();
+}

@@ -1,0 +1,51 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, cliBuildIsCurrent } from "../../../scripts/build-cli.mjs";
+import { FIXTURE_SPEC } from "../deep-context/convergence/graph-builder";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-compiled-cli-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function workbench(env: Record<string, string>, ...args: string[]) {
+  return spawnSync(process.execPath, [path.join(root, "bin/workbench.mjs"), ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
+}
+
+describe("compiled CLI (dist/cli)", () => {
+  beforeAll(async () => {
+    if (!cliBuildIsCurrent()) await buildCli();
+  }, 60_000);
+
+  it("records every first-party source it was built from", () => {
+    const { inputs } = JSON.parse(fs.readFileSync(path.join(root, "dist/cli/inputs.json"), "utf8")) as { inputs: string[] };
+    expect(inputs).toContain("cli/main.ts");
+    expect(inputs).toContain("lib/deep-context/reduce.ts");
+    expect(inputs.some((f) => f.startsWith("node_modules/"))).toBe(false);
+    expect(cliBuildIsCurrent()).toBe(true);
+  });
+
+  it("prints what the TypeScript sources print for converge and reduce", () => {
+    for (const args of [["converge", FIXTURE_SPEC, "--json"], ["--help"]]) {
+      const compiled = workbench({}, ...args);
+      const source = workbench({ WORKBENCH_CLI_FROM_SOURCE: "1" }, ...args);
+      expect(compiled.status).toBe(source.status);
+      expect(compiled.stdout).toBe(source.stdout);
+      expect(compiled.stdout.length).toBeGreaterThan(100);
+    }
+    const spec = path.join(tmp, "spec");
+    fs.cpSync(FIXTURE_SPEC, spec, { recursive: true });
+    const compiled = workbench({}, "reduce", spec);
+    const registry = fs.readFileSync(path.join(spec, "context/findings-registry.json"), "utf8");
+    const source = workbench({ WORKBENCH_CLI_FROM_SOURCE: "1" }, "reduce", spec);
+    expect(compiled.status).toBe(0);
+    expect(JSON.parse(compiled.stdout)).toEqual(JSON.parse(source.stdout));
+    expect(fs.readFileSync(path.join(spec, "context/findings-registry.json"), "utf8")).toBe(registry);
+  });
+});
