@@ -17,6 +17,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { OUT_DIR } from "./report";
 
 export const PACKET_GENERATOR_VERSION = 1;
 
@@ -161,4 +162,29 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   }
   const stats = generatePacket(dir, { iterations: num("iterations"), executors: num("executors"), perSeat: num("per-seat"), seed: num("seed") });
   process.stdout.write(JSON.stringify(stats) + "\n");
+}
+
+/**
+ * The packet for `spec`, generated once into bench/out/context-packets/<params>/spec and
+ * reused afterwards (benchmarks must not modify it; copy it first when they would).
+ */
+export function cachedContextPacket(spec: Required<Pick<PacketSpec, "iterations" | "executors" | "perSeat" | "seed">>): {
+  spec: string;
+  generatedMs: number | null;
+  seatFindings: number;
+  bytes: number;
+} {
+  const key = `i${spec.iterations}-e${spec.executors}-p${spec.perSeat}-seed${spec.seed}-v${PACKET_GENERATOR_VERSION}`;
+  const dir = path.join(OUT_DIR, "context-packets", key);
+  const meta = `${dir}.json`;
+  const specDir = path.join(dir, "spec");
+  if (fs.existsSync(meta) && fs.existsSync(specDir)) {
+    const m = JSON.parse(fs.readFileSync(meta, "utf8")) as { seatFindings: number; bytes: number };
+    return { spec: specDir, generatedMs: null, ...m };
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const stats = generatePacket(specDir, spec);
+  fs.writeFileSync(meta, JSON.stringify(stats) + "\n");
+  return { spec: specDir, generatedMs: performance.now() - t0, seatFindings: stats.seatFindings, bytes: stats.bytes };
 }

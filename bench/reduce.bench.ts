@@ -23,7 +23,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { reduceContextState } from "../lib/deep-context/reduce";
-import { PACKET_GENERATOR_VERSION, generatePacket } from "./generate-context-packet";
+import { cachedContextPacket } from "./generate-context-packet";
 import { BENCH_DIR, OUT_DIR, failure, median, result, resultsTable, writeResults, type BenchResult, envInt } from "./report";
 
 const TARGET_WALL_MS = 500;
@@ -38,22 +38,6 @@ const P = {
 const RUNS = Math.max(1, envInt("BENCH_RUNS", 5));
 const APP_ROOT = path.dirname(BENCH_DIR);
 const log = (s = "") => process.stdout.write(s + "\n");
-
-function cachedPacket(): { spec: string; generatedMs: number | null; seatFindings: number; bytes: number } {
-  const key = `i${P.iterations}-e${P.executors}-p${P.perSeat}-seed${P.seed}-v${PACKET_GENERATOR_VERSION}`;
-  const dir = path.join(OUT_DIR, "context-packets", key);
-  const meta = `${dir}.json`;
-  const spec = path.join(dir, "spec");
-  if (fs.existsSync(meta) && fs.existsSync(spec)) {
-    const m = JSON.parse(fs.readFileSync(meta, "utf8")) as { seatFindings: number; bytes: number };
-    return { spec, generatedMs: null, ...m };
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-  const t0 = performance.now();
-  const stats = generatePacket(spec, P);
-  fs.writeFileSync(meta, JSON.stringify(stats) + "\n");
-  return { spec, generatedMs: performance.now() - t0, seatFindings: stats.seatFindings, bytes: stats.bytes };
-}
 
 const TIME_V = fs.existsSync("/usr/bin/time") && spawnSync("/usr/bin/time", ["-v", "true"]).status === 0;
 
@@ -121,7 +105,7 @@ const { cliBuildIsCurrent, buildCli } = await import("../scripts/build-cli.mjs")
 if (!cliBuildIsCurrent()) await buildCli();
 
 const results: BenchResult[] = [];
-const packet = cachedPacket();
+const packet = cachedContextPacket(P);
 log(`packet: ${packet.spec}`);
 log(`  ${packet.seatFindings.toLocaleString("en-US")} seat findings, ${(packet.bytes / 1048576).toFixed(1)} MiB of seat files${packet.generatedMs === null ? " (cached)" : `, generated in ${Math.round(packet.generatedMs)} ms`}`);
 log(`  peak RSS from ${TIME_V ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS in a wrapper process"}`);

@@ -7,6 +7,10 @@ export function ContextReportView({ report }: { report: ContextReport }) {
   return (
     <div className="space-y-4" data-testid="context-report">
       {report.title ? <p className="text-sm font-medium">{report.title}</p> : null}
+      <p className="text-xs text-fg-muted" data-testid="report-sources">
+        REUSE catalog from {report.reuseSource === "json" ? "context-report.json" : report.reuseSource === "markdown" ? "context-report.md" : "neither file (no catalog found)"}
+        {report.json ? ` · companion ${report.json.relPath}: ${report.json.reuseEntries} REUSE entr${report.json.reuseEntries === 1 ? "y" : "ies"}` : " · no context-report.json"}
+      </p>
       <div className="overflow-x-auto">
         <table className="w-full text-sm" aria-label="REUSE catalog">
           <thead className="text-left text-xs text-fg-muted">

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Core } from "cytoscape";
+import type { LayoutRequest, LayoutResponse } from "./graph-layout.worker";
 
 export interface DrawnGraph {
   nodes: { id: string; kind: string; label: string }[];
@@ -20,8 +21,53 @@ const KIND_COLOR: Record<string, string> = {
   GAP: "#a3a3a3",
 };
 
-/** The coverage graph drawn with Cytoscape (force layout), filterable by node kind and relation. */
-export function CoverageGraph({ graph }: { graph: DrawnGraph }) {
+/**
+ * The coverage graph, fetched from `endpoint` when it scrolls into view (a large run's
+ * drawing is most of a megabyte the page need not wait for), then drawn.
+ */
+export function CoverageGraph({ endpoint, nodeCount, edgeCount }: { endpoint: string; nodeCount: number; edgeCount: number }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<{ graph: DrawnGraph } | { error: string } | null>(null);
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const el = placeholder.current;
+    if (!el || wanted) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setWanted(true);
+    }, { rootMargin: "200px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [wanted]);
+  useEffect(() => {
+    if (!wanted) return;
+    const ctrl = new AbortController();
+    fetch(endpoint, { signal: ctrl.signal })
+      .then(async (r) => {
+        const body = (await r.json()) as DrawnGraph & { error?: { message: string } };
+        if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
+        setState({ graph: body });
+      })
+      .catch((e: unknown) => {
+        if (!ctrl.signal.aborted) setState({ error: e instanceof Error ? e.message : String(e) });
+      });
+    return () => ctrl.abort();
+  }, [wanted, endpoint]);
+  if (state && "graph" in state) return <DrawnCoverageGraph graph={state.graph} />;
+  return (
+    <div
+      ref={placeholder}
+      className="flex h-[32rem] items-center justify-center rounded-md border border-border bg-surface text-sm text-fg-muted"
+      role="img"
+      aria-label={`Coverage graph: ${nodeCount} nodes, ${edgeCount} edges`}
+      data-testid="coverage-graph"
+    >
+      {state && "error" in state ? `The graph could not be loaded: ${state.error}` : wanted ? "Loading the graph…" : `${nodeCount.toLocaleString("en")} nodes: drawn when scrolled into view`}
+    </div>
+  );
+}
+
+/** The graph drawn with Cytoscape (force layout in a worker), filterable by node kind and relation. */
+function DrawnCoverageGraph({ graph }: { graph: DrawnGraph }) {
   const box = useRef<HTMLDivElement>(null);
   const kinds = useMemo(() => [...new Set(graph.nodes.map((n) => n.kind))].sort(), [graph]);
   const relations = useMemo(() => [...new Set(graph.edges.map((e) => e.relation))].sort(), [graph]);
@@ -29,7 +75,38 @@ export function CoverageGraph({ graph }: { graph: DrawnGraph }) {
   const [hiddenRelations, setHiddenRelations] = useState<Set<string>>(new Set());
   const [selected, setSelected] = useState<string | null>(null);
 
+  // Layout once per graph, in a worker, and only when the graph scrolls into view; filters
+  // then reuse the positions, so toggling a kind does not move the rest.
+  const [visible, setVisible] = useState(false);
+  const [layout, setLayout] = useState<{ graph: DrawnGraph; positions: Record<string, { x: number; y: number }> } | { graph: DrawnGraph; error: string } | null>(null);
   useEffect(() => {
+    const el = box.current;
+    if (!el || visible) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setVisible(true);
+    }, { rootMargin: "200px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [visible]);
+  useEffect(() => {
+    if (!visible || graph.nodes.length === 0) return;
+    const worker = new Worker(new URL("./graph-layout.worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (e: MessageEvent<LayoutResponse>) => {
+      setLayout("positions" in e.data ? { graph, positions: e.data.positions } : { graph, error: e.data.error });
+      worker.terminate();
+    };
+    worker.onerror = (e) => {
+      setLayout({ graph, error: e.message || "the layout worker failed" });
+      worker.terminate();
+    };
+    worker.postMessage({ nodes: graph.nodes.map((n) => ({ id: n.id })), edges: graph.edges.map((e) => ({ id: e.id, source: e.source, target: e.target })) } satisfies LayoutRequest);
+    return () => worker.terminate();
+  }, [visible, graph]);
+  const positions = layout && layout.graph === graph && "positions" in layout ? layout.positions : null;
+  const layoutError = layout && layout.graph === graph && "error" in layout ? layout.error : null;
+
+  useEffect(() => {
+    if (!positions) return;
     let cy: Core | null = null;
     let cancelled = false;
     void import("cytoscape").then(({ default: cytoscape }) => {
@@ -43,7 +120,7 @@ export function CoverageGraph({ graph }: { graph: DrawnGraph }) {
           ...nodes.map((n) => {
             // File and symbol labels are long paths; the last segment is what people scan for.
             const short = n.label.split("/").pop() ?? n.label;
-            return { data: { id: n.id, label: short.length > 28 ? `${short.slice(0, 27)}…` : short, kind: n.kind } };
+            return { data: { id: n.id, label: short.length > 28 ? `${short.slice(0, 27)}…` : short, kind: n.kind }, position: positions[n.id] ?? { x: 0, y: 0 } };
           }),
           ...edges.map((e) => ({ data: { id: e.id, source: e.source, target: e.target, relation: e.relation } })),
         ],
@@ -52,7 +129,7 @@ export function CoverageGraph({ graph }: { graph: DrawnGraph }) {
           { selector: "edge", style: { width: 1, "line-color": "#cbd5e1", "target-arrow-color": "#cbd5e1", "target-arrow-shape": "triangle", "curve-style": "bezier", "arrow-scale": 0.6 } },
           { selector: "node:selected", style: { "border-width": 2, "border-color": "#111827" } },
         ],
-        layout: { name: "cose", animate: false, nodeRepulsion: () => 6000, idealEdgeLength: () => 40 },
+        layout: { name: "preset", fit: true, padding: 20 },
         wheelSensitivity: 0.3,
       });
       cy.on("tap", "node", (evt) => setSelected(`${evt.target.data("kind")} · ${evt.target.id()}`));
@@ -61,7 +138,7 @@ export function CoverageGraph({ graph }: { graph: DrawnGraph }) {
       cancelled = true;
       cy?.destroy();
     };
-  }, [graph, hiddenKinds, hiddenRelations]);
+  }, [graph, positions, hiddenKinds, hiddenRelations]);
 
   const toggle = (set: Set<string>, v: string, update: (s: Set<string>) => void) => {
     const next = new Set(set);
@@ -91,7 +168,14 @@ export function CoverageGraph({ graph }: { graph: DrawnGraph }) {
           </label>
         ))}
       </fieldset>
-      <div ref={box} className="h-[32rem] rounded-md border border-border bg-surface" role="img" aria-label={`Coverage graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`} data-testid="coverage-graph" />
+      <div className="relative">
+        <div ref={box} className="h-[32rem] rounded-md border border-border bg-surface" role="img" aria-label={`Coverage graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`} data-testid="coverage-graph" data-laid-out={positions ? "true" : undefined} />
+        {!positions ? (
+          <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-fg-muted">
+            {graph.nodes.length === 0 ? "The graph has no nodes." : layoutError ? `The graph could not be laid out: ${layoutError}` : `Laying out ${graph.nodes.length.toLocaleString("en")} nodes…`}
+          </p>
+        ) : null}
+      </div>
       <p className="text-xs text-fg-muted" aria-live="polite">
         {selected ? `Selected: ${selected}` : "Click a node to see what it is."}
         {graph.truncated ? " Only the best-connected nodes are drawn." : ""}

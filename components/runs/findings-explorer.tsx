@@ -1,25 +1,71 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import type { EvidenceCheck } from "@/lib/deep-context/evidence";
+import type { FindingsFacets, FindingsPage } from "@/lib/deep-context/findings-query";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import type { FindingRow } from "@/lib/deep-context/run-view";
+import { filtersFromParams, filtersToParams, useFindingsWindow, type FindingsFilters } from "./use-findings-window";
 
-type SortKey = "agreement" | "relevance" | "path" | "firstIteration";
 const ROW_HEIGHT = 36;
+/** Filter keys live in the page URL under this prefix, so a filtered view can be shared. */
+const PREFIX = "f.";
 
-/** Every bucket and lowConfidence, filtered and sorted in the browser, drawn virtually. */
-export function FindingsExplorer({ projectId, findings, executors }: { projectId: string; findings: FindingRow[]; executors: string[] }) {
-  const [bucket, setBucket] = useState("");
-  const [kind, setKind] = useState("");
-  const [executor, setExecutor] = useState("");
-  const [minAgreement, setMinAgreement] = useState(0);
-  const [minRelevance, setMinRelevance] = useState(0);
-  const [onlyContradicted, setOnlyContradicted] = useState(false);
-  const [text, setText] = useState("");
-  const [sort, setSort] = useState<SortKey>("agreement");
+function readUrlFilters(params: URLSearchParams): FindingsFilters {
+  const own = new URLSearchParams();
+  for (const [k, v] of params) if (k.startsWith(PREFIX)) own.set(k.slice(PREFIX.length), v);
+  return filtersFromParams(own);
+}
+
+function writeUrlFilters(f: FindingsFilters): void {
+  const url = new URL(window.location.href);
+  for (const k of [...url.searchParams.keys()]) if (k.startsWith(PREFIX)) url.searchParams.delete(k);
+  for (const [k, v] of filtersToParams(f)) url.searchParams.set(PREFIX + k, v);
+  window.history.replaceState(window.history.state, "", url);
+}
+
+/**
+ * Every bucket and lowConfidence, filtered and sorted on the server and drawn virtually:
+ * the list fetches the windows it is about to show, so 100,000 findings cost what 40 rows do.
+ */
+export function FindingsExplorer({
+  projectId,
+  runId,
+  facets,
+  first,
+  executors,
+}: {
+  projectId: string;
+  runId: string;
+  facets: FindingsFacets;
+  first: FindingsPage;
+  executors: string[];
+}) {
+  const searchParams = useSearchParams();
+  const [filters, setFilters] = useState<FindingsFilters>(() => readUrlFilters(new URLSearchParams(searchParams.toString())));
+  const [text, setText] = useState(filters.q);
+  const set = (patch: Partial<FindingsFilters>) =>
+    setFilters((f) => {
+      const next = { ...f, ...patch };
+      writeUrlFilters(next);
+      return next;
+    });
+  // Typing filters after a pause, not on every key.
+  useEffect(() => {
+    if (text === filters.q) return;
+    const t = setTimeout(() => set({ q: text }), 250);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  // Marks the explorer interactive (tests and the TTI benchmark wait for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const data = useFindingsWindow(`/api/v1/projects/${projectId}/runs/${runId}/findings`, filters, first);
+  const count = data.matched ?? 0;
+
   const [selected, setSelected] = useState<FindingRow | null>(null);
   const [check, setCheck] = useState<EvidenceCheck | null>(null);
   useEffect(() => {
@@ -33,58 +79,46 @@ export function FindingsExplorer({ projectId, findings, executors }: { projectId
       .catch(() => undefined);
     return () => ctrl.abort();
   }, [selected, projectId]);
-  const buckets = useMemo(() => [...new Set(findings.map((f) => f.bucket))], [findings]);
-  const kinds = useMemo(() => [...new Set(findings.map((f) => f.kind))].sort(), [findings]);
-
-  const rows = useMemo(() => {
-    const q = text.trim().toLowerCase();
-    const out = findings.filter(
-      (f) =>
-        (!bucket || f.bucket === bucket) &&
-        (!kind || f.kind === kind) &&
-        (!executor || f.producedBy.includes(executor)) &&
-        f.agreement >= minAgreement &&
-        f.relevance >= minRelevance &&
-        (!onlyContradicted || f.contradicted) &&
-        (!q || f.path.toLowerCase().includes(q) || f.symbol.toLowerCase().includes(q)),
-    );
-    const cmp: Record<SortKey, (a: FindingRow, b: FindingRow) => number> = {
-      agreement: (a, b) => b.agreement - a.agreement || b.relevance - a.relevance,
-      relevance: (a, b) => b.relevance - a.relevance || b.agreement - a.agreement,
-      path: (a, b) => a.path.localeCompare(b.path) || a.symbol.localeCompare(b.symbol),
-      firstIteration: (a, b) => a.firstIteration - b.firstIteration,
-    };
-    return out.sort(cmp[sort]);
-  }, [findings, bucket, kind, executor, minAgreement, minRelevance, onlyContradicted, text, sort]);
 
   const parent = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = useVirtualizer({ count, getScrollElement: () => parent.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtual.getVirtualItems();
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items.at(-1)?.index ?? 0;
+  const { ensure } = data;
+  useEffect(() => {
+    if (count) ensure(firstIndex, lastIndex);
+  }, [ensure, firstIndex, lastIndex, count]);
   const select = "h-9 rounded-md border border-border bg-surface px-2 text-sm";
 
   return (
-    <div className="space-y-3" data-testid="findings-explorer">
+    <div className="space-y-3" data-testid="findings-explorer" data-hydrated={hydrated ? "true" : undefined}>
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter findings">
         <label className="text-xs text-fg-muted">
           Bucket
-          <select className={`${select} ml-0 block`} value={bucket} onChange={(e) => setBucket(e.target.value)} aria-label="Bucket">
+          <select className={`${select} ml-0 block`} value={filters.bucket} onChange={(e) => set({ bucket: e.target.value })} aria-label="Bucket">
             <option value="">All</option>
-            {buckets.map((b) => (
-              <option key={b}>{b}</option>
+            {facets.buckets.map((b) => (
+              <option key={b.name} value={b.name}>
+                {b.name} ({b.count.toLocaleString("en")})
+              </option>
             ))}
           </select>
         </label>
         <label className="text-xs text-fg-muted">
           Kind
-          <select className={`${select} block`} value={kind} onChange={(e) => setKind(e.target.value)} aria-label="Kind">
+          <select className={`${select} block`} value={filters.kind} onChange={(e) => set({ kind: e.target.value })} aria-label="Kind">
             <option value="">All</option>
-            {kinds.map((k) => (
-              <option key={k}>{k}</option>
+            {facets.kinds.map((k) => (
+              <option key={k.name} value={k.name}>
+                {k.name} ({k.count.toLocaleString("en")})
+              </option>
             ))}
           </select>
         </label>
         <label className="text-xs text-fg-muted">
           Executor
-          <select className={`${select} block`} value={executor} onChange={(e) => setExecutor(e.target.value)} aria-label="Executor">
+          <select className={`${select} block`} value={filters.executor} onChange={(e) => set({ executor: e.target.value })} aria-label="Executor">
             <option value="">All</option>
             {executors.map((x) => (
               <option key={x}>{x}</option>
@@ -93,18 +127,18 @@ export function FindingsExplorer({ projectId, findings, executors }: { projectId
         </label>
         <label className="text-xs text-fg-muted">
           Min agreement
-          <input className={`${select} block w-20`} type="number" min={0} max={executors.length} value={minAgreement} onChange={(e) => setMinAgreement(Number(e.target.value) || 0)} />
+          <input className={`${select} block w-20`} type="number" min={0} max={executors.length} value={filters.minAgreement} onChange={(e) => set({ minAgreement: Math.max(0, Math.trunc(Number(e.target.value)) || 0) })} aria-label="Min agreement" />
         </label>
         <label className="text-xs text-fg-muted">
           Min relevance
-          <input className={`${select} block w-24`} type="number" min={0} max={1} step={0.05} value={minRelevance} onChange={(e) => setMinRelevance(Number(e.target.value) || 0)} />
+          <input className={`${select} block w-24`} type="number" min={0} max={1} step={0.05} value={filters.minRelevance} onChange={(e) => set({ minRelevance: Math.min(1, Math.max(0, Number(e.target.value) || 0)) })} aria-label="Min relevance" />
         </label>
         <label className="flex h-9 items-center gap-1.5 text-sm">
-          <input type="checkbox" checked={onlyContradicted} onChange={(e) => setOnlyContradicted(e.target.checked)} /> contradicted only
+          <input type="checkbox" checked={filters.contradicted} onChange={(e) => set({ contradicted: e.target.checked })} /> contradicted only
         </label>
         <label className="text-xs text-fg-muted">
           Sort
-          <select className={`${select} block`} value={sort} onChange={(e) => setSort(e.target.value as SortKey)} aria-label="Sort">
+          <select className={`${select} block`} value={filters.sort} onChange={(e) => set({ sort: e.target.value as FindingsFilters["sort"] })} aria-label="Sort">
             <option value="agreement">agreement</option>
             <option value="relevance">relevance</option>
             <option value="path">path</option>
@@ -118,11 +152,12 @@ export function FindingsExplorer({ projectId, findings, executors }: { projectId
           <Input id="finding-text" type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </div>
       </div>
-      <p className="text-xs text-fg-muted" aria-live="polite">
-        {rows.length.toLocaleString("en")} of {findings.length.toLocaleString("en")} findings
+      <p className="text-xs text-fg-muted" aria-live="polite" data-testid="findings-count">
+        {data.matched === null ? "Filtering…" : `${count.toLocaleString("en")} of ${facets.total.toLocaleString("en")} findings`}
+        {data.error ? <span className="ml-2 text-danger">Could not load findings: {data.error}</span> : null}
       </p>
       <div className="grid gap-3 lg:grid-cols-[1fr_22rem]">
-        <div ref={parent} className="h-[28rem] overflow-auto rounded-md border border-border" role="table" aria-label="Findings" aria-rowcount={rows.length}>
+        <div ref={parent} className="h-[28rem] overflow-auto rounded-md border border-border" role="table" aria-label="Findings" aria-rowcount={count} aria-busy={data.loading}>
           <div role="row" className="sticky top-0 z-10 grid grid-cols-[1fr_9rem_5rem_5rem_4rem] gap-2 border-b border-border bg-surface px-3 py-2 text-xs font-medium text-fg-muted">
             <span role="columnheader">Symbol · path</span>
             <span role="columnheader">Kind</span>
@@ -131,8 +166,14 @@ export function FindingsExplorer({ projectId, findings, executors }: { projectId
             <span role="columnheader">Iter.</span>
           </div>
           <div style={{ height: virtual.getTotalSize(), position: "relative" }}>
-            {virtual.getVirtualItems().map((v) => {
-              const f = rows[v.index]!;
+            {items.map((v) => {
+              const f = data.row(v.index);
+              if (!f)
+                return (
+                  <div key={`pending-${v.index}`} role="row" aria-hidden className="absolute left-0 flex w-full items-center border-b border-border px-3" style={{ top: v.start, height: ROW_HEIGHT }}>
+                    <span className="h-3 w-2/3 animate-pulse rounded bg-muted" />
+                  </div>
+                );
               return (
                 <button
                   type="button"

@@ -1,4 +1,5 @@
 import { Badge } from "@/components/ui/badge";
+import { SiblingSignalChart, type SiblingPoint } from "./sibling-signal-chart";
 import type { ResearchTimeline } from "@/lib/deep-context/convergence/research-timeline";
 import type { ReviewTimeline } from "@/lib/deep-context/convergence/review-timeline";
 
@@ -7,8 +8,26 @@ const f = (v: number | null | undefined) => (typeof v === "number" ? v.toFixed(3
 /** Iterations of a deep-research or deep-review run with the signals its stop vote uses. */
 export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | ReviewTimeline }) {
   const rows = timeline.entries as unknown as Record<string, unknown>[];
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const points: SiblingPoint[] = rows.map((e) => ({
+    run: Number(e.run),
+    ratio: num(e.newInfoRatio ?? e.newFindingsRatio),
+    rollingAvg: num(e.rollingAvg),
+    noiseFloor: num(e.noiseFloor),
+    coverage: num(timeline.kind === "research" ? e.questionCoverage : e.dimensionCoverage),
+    stopScore: num(e.stopScore),
+  }));
+  const threshold = timeline.kind === "research" ? timeline.settings.convergenceThreshold : timeline.settings.rollingStopThreshold;
   return (
     <div className="space-y-2">
+      {points.length ? (
+        <SiblingSignalChart
+          data={points}
+          ratioLabel={timeline.kind === "research" ? "new info ratio" : "new findings ratio"}
+          coverageLabel={timeline.kind === "research" ? "question coverage" : "dimension coverage"}
+          threshold={threshold}
+        />
+      ) : null}
       <p className="text-sm">
         Recorded stop: <strong>{timeline.recorded.stopReason ?? "none yet"}</strong>
         {timeline.recorded.run !== null ? ` at run ${timeline.recorded.run}` : ""}. First stop candidate by the rules:{" "}

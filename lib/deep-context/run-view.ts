@@ -6,6 +6,7 @@ import { readContextReport, type ContextReport } from "./context-report";
 import { SIGNAL_NAMES, SIGNAL_THRESHOLDS } from "./convergence/constants";
 import type { ConvergencePayload } from "./convergence/decide";
 import { evaluatePacket, type GraphSource } from "./convergence/packet-convergence";
+import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
 import { parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
 import { reduceContextState } from "./reduce";
@@ -18,6 +19,8 @@ export interface FindingRow extends RegistryFinding {
 
 export interface RunView {
   relPath: string;
+  /** Which signal formulas the convergence payload used (FORMATS.md §1: documented or stored). */
+  variant: SignalVariant;
   scope: string | null;
   convergenceThreshold: number;
   iterations: ContextIterationRecord[];
@@ -45,12 +48,12 @@ const BUCKETS = ["reuseCandidates", "integrationPoints", "conventions", "depende
  * Everything the run page shows, read from the packet on disk (read-only: the state log
  * is not repaired in place and nothing is written).
  */
-export async function loadRunView(projectRoot: string, relPath: string): Promise<RunView> {
+export async function loadRunView(projectRoot: string, relPath: string, variant: SignalVariant = "documented"): Promise<RunView> {
   const pfs = await ProjectFs.open(projectRoot);
   if (!(await pfs.isDir(relPath))) throw new WorkbenchError("NOT_FOUND", `No run packet at ${relPath}.`);
   const dir = pfs.resolve(relPath);
   const warnings: string[] = [];
-  const conv = await evaluatePacket(dir);
+  const conv = await evaluatePacket(dir, { variant });
   warnings.push(...conv.warnings);
   const logText = (await pfs.isFile(path.posix.join(relPath, "deep-context-state.jsonl")))
     ? await pfs.readText(path.posix.join(relPath, "deep-context-state.jsonl"), 256 * 1024 * 1024)
@@ -78,6 +81,7 @@ export async function loadRunView(projectRoot: string, relPath: string): Promise
   const drawnIds = new Set(drawnNodes.map((n) => n.id));
   return {
     relPath,
+    variant,
     drawing: {
       nodes: drawnNodes.map((n) => ({ id: n.id, kind: n.kind, label: n.label })),
       edges: conv.graph.edges.filter((e) => drawnIds.has(e.source) && drawnIds.has(e.target)).map((e) => ({ id: e.id, source: e.source, target: e.target, relation: e.relation })),
@@ -94,7 +98,7 @@ export async function loadRunView(projectRoot: string, relPath: string): Promise
     graph: { nodes: conv.graph.nodes.length, edges: conv.graph.edges.length, byKind },
     registry: registry ? registryRest : null,
     findings,
-    report: await readContextReport(pfs, relPath),
+    report: await readContextReport(pfs, relPath, (m) => warnings.push(m)),
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
     warnings,
   };

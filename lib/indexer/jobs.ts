@@ -12,7 +12,16 @@ const running = new Map<string, Promise<void>>();
  * Starts indexing in the background and returns the job at once; a project already
  * being indexed returns its running job instead of starting a second one.
  */
-export async function startIndexJob(projectId: string, opts: { full?: boolean } = {}): Promise<IndexJobDto> {
+export interface IndexJobOptions {
+  full?: boolean;
+  /**
+   * Runs after the job has succeeded (its status is already written), e.g. to precompute
+   * views of what was indexed; a failure there is logged, never reported as the job's.
+   */
+  afterSuccess?: () => Promise<void>;
+}
+
+export async function startIndexJob(projectId: string, opts: IndexJobOptions = {}): Promise<IndexJobDto> {
   const existing = await activeJob(projectId);
   if (existing && running.has(projectId)) return existing;
   const job = await createJob(projectId);
@@ -26,7 +35,7 @@ export async function waitForJob(projectId: string): Promise<void> {
   await running.get(projectId);
 }
 
-async function runJob(jobId: string, projectId: string, opts: { full?: boolean }): Promise<void> {
+async function runJob(jobId: string, projectId: string, opts: IndexJobOptions): Promise<void> {
   let last = 0;
   let pending: Promise<void> = Promise.resolve();
   const progress = (phase: JobPhase, done: number, total: number) => {
@@ -41,11 +50,17 @@ async function runJob(jobId: string, projectId: string, opts: { full?: boolean }
     await pending;
     await updateJob(jobId, { status: "succeeded", phase: "done", stats, finishedAt: new Date(), filesDone: stats.filesChanged, filesTotal: stats.filesChanged });
   } catch (e) {
-    await pending;
-    const err = toWorkbenchError(e);
-    if (err.code === "INTERNAL") console.error("[workbench] indexing failed", projectId, err.details ?? err);
-    await updateJob(jobId, { status: "failed", error: err.message, finishedAt: new Date() }).catch(() => undefined);
+    await failJob(jobId, projectId, e, pending);
+    return;
   }
+  if (opts.afterSuccess) void opts.afterSuccess().catch((e: unknown) => console.error("[workbench] after indexing", projectId, e));
+}
+
+async function failJob(jobId: string, projectId: string, e: unknown, pending: Promise<void>): Promise<void> {
+  await pending;
+  const err = toWorkbenchError(e);
+  if (err.code === "INTERNAL") console.error("[workbench] indexing failed", projectId, err.details ?? err);
+  await updateJob(jobId, { status: "failed", error: err.message, finishedAt: new Date() }).catch(() => undefined);
 }
 
 export { getJob };

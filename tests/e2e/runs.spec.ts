@@ -38,11 +38,15 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
   await expect(page.getByRole("table", { name: "Agreement matrix" })).toContainText("mimo-c");
   const graph = page.getByTestId("coverage-graph");
   await expect(graph).toHaveAttribute("aria-label", /Coverage graph: \d+ nodes, \d+ edges/);
+  // Laid out in a worker once it scrolls into view.
+  await graph.scrollIntoViewIfNeeded();
+  await expect(graph).toHaveAttribute("data-laid-out", "true");
   await expect(graph.locator("canvas").first()).toBeAttached();
   const explorer = page.getByTestId("findings-explorer");
+  await expect(explorer).toHaveAttribute("data-hydrated", "true");
   await expect(explorer).toContainText("17 of 17 findings");
   await page.getByLabel("Kind").selectOption("dependency");
-  await expect(explorer).toContainText("of 17 findings");
+  await expect(explorer).toContainText("5 of 17 findings");
   await explorer.getByRole("row").nth(1).click();
   await expect(page.getByTestId("finding-drawer")).toContainText("Produced by");
   // The page only reads the packet: the state log is unchanged.
@@ -89,6 +93,7 @@ test("the finding drawer checks its evidence against the repository", async ({ p
   const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
   const run = runs.runs.find((r) => r.loopType === "context")!;
   await page.goto(`/projects/${projectId}/runs/${run.id}`);
+  await expect(page.getByTestId("findings-explorer")).toHaveAttribute("data-hydrated", "true");
   await page.getByTestId("findings-explorer").getByRole("row").nth(1).click();
   // The sample project does not contain the packet's source tree: the evidence is missing.
   await expect(page.getByTestId("evidence-check")).toContainText("missing");
@@ -111,4 +116,99 @@ test("the run page updates by itself when the state log grows", async ({ page })
   fs.appendFileSync(log, JSON.stringify(line) + "\n");
   await expect(replay).toContainText("#11", { timeout: 5_000 });
   await expect(page.getByTestId("live-status")).toContainText("updated");
+});
+
+test("findings are fetched a window at a time and filters are in a shareable URL", async ({ page }) => {
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  const run = runs.runs.find((r) => r.loopType === "context")!;
+  const findingsRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes(`/runs/${run.id}/findings`)) findingsRequests.push(r.url());
+  });
+  await page.goto(`/projects/${projectId}/runs/${run.id}`);
+  const explorer = page.getByTestId("findings-explorer");
+  await expect(explorer).toHaveAttribute("data-hydrated", "true");
+  await expect(explorer).toContainText("17 of 17 findings");
+  // The first window comes with the page: no request for the default view.
+  expect(findingsRequests).toHaveLength(0);
+  await page.getByLabel("Kind").selectOption("dependency");
+  await expect(explorer).toContainText(/\d+ of 17 findings/);
+  await expect.poll(() => findingsRequests.length).toBe(1);
+  expect(findingsRequests[0]).toContain("kind=dependency");
+  await expect(page).toHaveURL(/f\.kind=dependency/);
+  const filtered = await explorer.getByTestId("findings-count").textContent();
+
+  // The same URL opens the same filtered view.
+  const shared = page.url();
+  const other = await page.context().newPage();
+  await other.goto(shared);
+  await expect(other.getByTestId("findings-explorer")).toHaveAttribute("data-hydrated", "true");
+  await expect(other.getByTestId("findings-count")).toHaveText(filtered!);
+  await expect(other.getByLabel("Kind")).toHaveValue("dependency");
+  await other.close();
+
+  const api = (await (await page.request.get(`/api/v1/projects/${projectId}/runs/${run.id}/findings?sort=relevance&limit=5`)).json()) as { matched: number; rows: { relevance: number }[] };
+  expect(api.matched).toBe(17);
+  expect(api.rows).toHaveLength(5);
+  expect(api.rows.map((r) => r.relevance)).toEqual([...api.rows.map((r) => r.relevance)].sort((a, b) => b - a));
+  const bad = await page.request.get(`/api/v1/projects/${projectId}/runs/${run.id}/findings?limit=100000`);
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/^limit:/);
+});
+
+test("the signal variant can be switched and the choice is in the URL", async ({ page }) => {
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  const run = runs.runs.find((r) => r.loopType === "context")!;
+  await page.goto(`/projects/${projectId}/runs/${run.id}`);
+  const nav = page.getByRole("navigation", { name: "Signal variant" });
+  await expect(nav.getByRole("link", { name: "Documented" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Stored" }).click();
+  await expect(page).toHaveURL(/variant=stored/);
+  await expect(nav.getByRole("link", { name: "Stored" })).toHaveAttribute("aria-current", "page");
+  const stored = (await (await page.request.get(`/api/v1/projects/${projectId}/runs/${run.id}?variant=stored`)).json()) as { view: { variant: string; payload: { data: { variant: string } } } };
+  expect(stored.view.variant).toBe("stored");
+  expect(stored.view.payload.data.variant).toBe("stored");
+});
+
+test("a deep-research run charts its stop-vote signals", async ({ page }) => {
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  await page.goto(`/projects/${projectId}/runs/${runs.runs.find((r) => r.loopType === "research")!.id}`);
+  const chart = page.locator("figure", { hasText: "Stop-vote signals per iteration" });
+  await expect(chart.getByRole("application")).toBeVisible();
+  await expect(chart).toContainText("question coverage");
+});
+
+test("a broken packet (torn log, failed seat, unknown kind, no findings) still shows, with each fault named", async ({ page, request }) => {
+  const fs = await import("node:fs");
+  const dir = `${sampleDir()}/.opencode/specs/z_edge/broken/context`;
+  fs.mkdirSync(`${dir}/seats/iter-001`, { recursive: true });
+  fs.writeFileSync(
+    `${dir}/deep-context-state.jsonl`,
+    [
+      JSON.stringify({ type: "config", scope: "edge packet", loopType: "context", maxIterations: 5, convergenceThreshold: 0.05, relevanceGate: 0.55, agreementMin: 2, createdAt: "2026-06-10T10:00:00Z" }),
+      JSON.stringify({ type: "iteration", run: 1, mode: "context", status: "evidence", focus: "Slice 1", findingsCount: 0, seatsSucceeded: 0, timestamp: "2026-06-10T10:05:00Z" }),
+      '{"type":"iteration","run":2,"mo',
+    ].join("\n"),
+  );
+  fs.writeFileSync(`${dir}/seats/iter-001/a.json`, '{"findings": [');
+  fs.writeFileSync(`${dir}/seats/iter-001/b.json`, JSON.stringify([{ kind: "mystery", path: "src/a.ts", symbol: "a" }]));
+  const reindex = await request.post(`/api/v1/projects/${projectId}/index`, { data: {} });
+  expect(reindex.ok()).toBe(true);
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { relPath: string }[] }).runs.map((r) => r.relPath), { timeout: 30_000 })
+    .toContain(".opencode/specs/z_edge/broken/context");
+  await page.goto(`/projects/${projectId}/runs`);
+  await page.getByRole("link", { name: ".opencode/specs/z_edge/broken/context" }).click();
+  await expect(page.getByRole("heading", { name: /Decision/ })).toContainText("STOP_BLOCKED");
+  const trace = page.getByRole("table", { name: "Convergence trace" });
+  await expect(trace.getByRole("row", { name: /agreementRate/ })).toContainText("vacuous");
+  await expect(trace.getByRole("row", { name: /sliceCoverage/ })).toContainText("blocks");
+  await expect(page.getByText("Coverage graph: 1 nodes, 0 edges, derived from the merged findings")).toBeVisible();
+  await expect(page.getByTestId("findings-explorer")).toContainText("0 of 0 findings");
+  const warnings = page.getByRole("list", { name: "Run warnings" });
+  await expect(warnings).toContainText("deep-context-state.jsonl line 3");
+  await expect(warnings).toContainText("seats/iter-001/a.json: unreadable seat file");
+  await expect(warnings).toContainText('seats/iter-001/b.json: unknown kind "mystery"');
+  // Read-only: the torn tail is reported, not repaired on disk.
+  expect(fs.readFileSync(`${dir}/deep-context-state.jsonl`, "utf8").endsWith('"mo')).toBe(true);
 });

@@ -65,4 +65,48 @@ describe("readContextReport", () => {
     const r = (await readContextReport(await ProjectFs.open(hostile), "specs/x/context"))!;
     expect(r.reuse[0]!.check).toMatchObject({ status: "missing", reason: "the path points outside the project" });
   });
+
+  it("reads the context-report.json companion, and takes its catalog when the markdown has none", async () => {
+    const json = JSON.stringify({
+      title: "Context Report (json)",
+      reuse_catalog: [
+        { id: "reuse-001", symbol: "SessionService.resolve", path: "src/session.ts", line: 2, signature: "resolve(id)", how_to_extend: "extend", confidence: 0.91, agreement: "3/3", freshness: "verified" },
+        { id: 2, symbol: "gone", location: "src/removed.ts:9", reuse: "import" },
+      ],
+    });
+    const src = { "src/session.ts": "export class SessionService {\n  resolve(id: string) { return id; }\n}\n" };
+    const onlyJson = project({ ...src, "specs/x/context/context-report.json": json });
+    const a = (await readContextReport(await ProjectFs.open(onlyJson), "specs/x/context"))!;
+    expect(a).toMatchObject({ relPath: "specs/x/context/context-report.json", title: "Context Report (json)", reuseSource: "json", json: { reuseEntries: 2 } });
+    expect(a.reuse.map((e) => [e.id, e.symbol, e.location, e.reuse, e.confidence, e.check.status])).toEqual([
+      ["reuse-001", "SessionService.resolve", "src/session.ts:2", "extend", "0.91", "verified"],
+      ["2", "gone", "src/removed.ts:9", "import", "", "missing"],
+    ]);
+
+    const both = project({ ...src, "specs/x/context/context-report.md": REPORT, "specs/x/context/context-report.json": json });
+    const b = (await readContextReport(await ProjectFs.open(both), "specs/x/context"))!;
+    expect(b.reuseSource).toBe("markdown");
+    expect(b.reuse).toHaveLength(3);
+    expect(b.json).toMatchObject({ relPath: "specs/x/context/context-report.json", reuseEntries: 2 });
+
+    const noCatalog = project({ ...src, "specs/x/context/context-report.md": "# R\n\nNothing yet.\n", "specs/x/context/context-report.json": json });
+    const c = (await readContextReport(await ProjectFs.open(noCatalog), "specs/x/context"))!;
+    expect(c.reuseSource).toBe("json");
+    expect(c.reuse).toHaveLength(2);
+  });
+
+  it("names the file, line and field when context-report.json is broken, and keeps the markdown", async () => {
+    const warnings: string[] = [];
+    const torn = project({ "specs/x/context/context-report.md": REPORT, "specs/x/context/context-report.json": '{"reuse_catalog": [{"id": "r1",\n  "symbol": ' });
+    const r = (await readContextReport(await ProjectFs.open(torn), "specs/x/context", (m) => warnings.push(m)))!;
+    expect(r.reuseSource).toBe("markdown");
+    expect(r.json).toBeNull();
+    expect(warnings).toEqual([expect.stringMatching(/^specs\/x\/context\/context-report\.json: not valid JSON at line 2, column/)]);
+
+    warnings.length = 0;
+    const badField = project({ "specs/x/context/context-report.json": JSON.stringify({ reuseCatalog: [{ symbol: "ok", path: "a.ts" }, { symbol: 42 }] }) });
+    const s = (await readContextReport(await ProjectFs.open(badField), "specs/x/context", (m) => warnings.push(m)))!;
+    expect(warnings.join("\n")).toMatch(/context-report\.json: field "reuseCatalog\.1\.symbol" ignored/);
+    expect(s.reuse.map((e) => e.symbol)).toEqual(["ok", ""]);
+  });
 });

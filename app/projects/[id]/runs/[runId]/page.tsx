@@ -8,6 +8,7 @@ import { FindingsExplorer } from "@/components/runs/findings-explorer";
 import { LiveRefresh } from "@/components/runs/live-refresh";
 import { SiblingTimeline } from "@/components/runs/sibling-timeline";
 import { SignalCharts, type IterationPoint } from "@/components/runs/signal-charts";
+import { VariantSwitch } from "@/components/runs/variant-switch";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -32,10 +33,14 @@ const EVENT_LABEL: Record<string, string> = {
   lock_released: "Lock released",
 };
 
-export default async function RunPage({ params }: { params: Promise<{ id: string; runId: string }> }) {
+/** Contradictions drawn inline; the rest are one filter away in the findings explorer. */
+const CONTRADICTIONS_SHOWN = 50;
+
+export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string; runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id, runId } = await params;
+  const variant = (await searchParams).variant === "stored" ? "stored" : "documented";
   const project = await loadProjectOr404(id);
-  const { run, view, timeline } = await runForProject(id, runId);
+  const { run, view, timeline } = await runForProject(id, runId, variant);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
   if (!view) {
     return (
@@ -68,6 +73,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
     return p;
   });
   const blocking = d.blockers.filter((b) => b.severity === "blocking");
+  const vacuous = (signal: string) => Boolean((d.breakdown as Record<string, { vacuous?: boolean }> | null)?.[signal]?.vacuous);
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={view.scope ?? undefined} actions={<LiveRefresh projectId={id} runId={runId} />} />
@@ -90,7 +96,14 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
                 {d.trace.map((t) => (
                   <tr key={t.signal} className="border-t border-border">
                     <td className="py-1 font-mono text-xs">{t.signal}</td>
-                    <td className="py-1 tabular-nums">{t.value === null ? "—" : t.value.toFixed(3)}</td>
+                    <td className="py-1 tabular-nums">
+                      {t.value === null ? "—" : t.value.toFixed(3)}
+                      {vacuous(t.signal) ? (
+                        <Badge className="ml-1" title="Nothing to measure (0/0): the signal passes by definition.">
+                          vacuous
+                        </Badge>
+                      ) : null}
+                    </td>
                     <td className="py-1 text-xs text-fg-muted">≥ {t.threshold}</td>
                     <td className="py-1">
                       <Badge tone={t.passed ? "ok" : t.role === "blocking_guard" ? "danger" : "warn"}>{t.passed ? "passes" : t.role === "blocking_guard" ? "blocks" : "below"}</Badge>
@@ -105,6 +118,9 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
             <p>
               Composite score <strong className="tabular-nums">{d.score}</strong> <span className="text-xs text-fg-muted">(telemetry, never a gate)</span>
             </p>
+            <div className="flex items-center gap-2 text-xs text-fg-muted">
+              Signal formulas <VariantSwitch current={variant} hrefFor={(v) => `/projects/${id}/runs/${runId}${v === "documented" ? "" : `?variant=${v}`}`} />
+            </div>
             {blocking.length ? (
               <p>
                 Blocked by:{" "}
@@ -197,7 +213,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
           description={view.graphSource.origin === "derived" ? "Derived from the merged findings and iteration slices: this packet stores no graph." : "The graph stored in the packet."}
         />
         <div className="p-4">
-          <CoverageGraph graph={view.drawing} />
+          <CoverageGraph endpoint={`/api/v1/projects/${id}/runs/${runId}/graph`} nodeCount={view.graph.nodes} edgeCount={view.graph.edges} />
         </div>
       </Card>
 
@@ -214,7 +230,7 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
         <Card>
           <CardHeader title={`Contradictions (${view.registry.contradictions.length})`} description="The same unit with different signature or reuse values from different seats." />
           <ul className="divide-y divide-border">
-            {view.registry.contradictions.map((c) => (
+            {view.registry.contradictions.slice(0, CONTRADICTIONS_SHOWN).map((c) => (
               <li key={c.unit_id + c.field} className="px-4 py-2 text-sm">
                 <p className="font-mono text-xs">
                   {c.symbol} <span className="text-fg-muted">{c.path}</span> · {c.field}
@@ -229,20 +245,25 @@ export default async function RunPage({ params }: { params: Promise<{ id: string
               </li>
             ))}
           </ul>
+          {view.registry.contradictions.length > CONTRADICTIONS_SHOWN ? (
+            <p className="border-t border-border px-4 py-2 text-xs text-fg-muted">
+              Showing {CONTRADICTIONS_SHOWN} of {view.registry.contradictions.length.toLocaleString("en")}; tick “contradicted only” in the findings below for the rest.
+            </p>
+          ) : null}
         </Card>
       ) : null}
 
       <Card>
         <CardHeader title="Findings" description="Every bucket and lowConfidence, as the reducer builds the registry." />
         <div className="p-4">
-          <FindingsExplorer projectId={id} findings={view.findings} executors={view.agreement?.executors ?? []} />
+          <FindingsExplorer projectId={id} runId={runId} facets={view.findingsFacets} first={view.firstFindings} executors={view.agreement?.executors ?? []} />
         </div>
       </Card>
 
       {view.warnings.length ? (
         <Card>
           <CardHeader title={`Warnings (${view.warnings.length})`} />
-          <ul className="space-y-0.5 p-4 text-xs">
+          <ul className="space-y-0.5 p-4 text-xs" aria-label="Run warnings">
             {view.warnings.slice(0, 200).map((w, i) => (
               <li key={i}>{w}</li>
             ))}

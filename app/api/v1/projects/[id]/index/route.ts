@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getProject } from "@/lib/db/repositories/projects";
+import { warmRunViews } from "@/lib/deep-context/service";
 import { startIndexJob } from "@/lib/indexer/jobs";
 import { route } from "../../../_lib/respond";
 
@@ -13,6 +14,6 @@ export const POST = route<{ id: string }>(async (req, p) => {
   const { id } = params.parse(p);
   const { full } = query.parse(Object.fromEntries(new URL(req.url).searchParams));
   await getProject(id);
-  const job = await startIndexJob(id, { full: full === "1" });
+  const job = await startIndexJob(id, { full: full === "1", afterSuccess: () => warmRunViews(id) });
   return NextResponse.json({ job }, { status: 202 });
 });

@@ -1,13 +1,19 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { SIGNAL_VARIANTS } from "@/lib/deep-context/convergence/signals";
 import { runForProject } from "@/lib/deep-context/service";
-import { route } from "../../../../_lib/respond";
+import { route, searchParams } from "../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
+const query = z.object({ variant: z.enum(SIGNAL_VARIANTS as ["documented", "stored"]).default("documented").describe("signal formulas: documented or stored") });
 
-/** The run: convergence payload, host-loop replay, registry metrics, agreement and findings. */
-export const GET = route<{ id: string; runId: string }>(async (_req, p) => {
+/**
+ * The run: convergence payload, host-loop replay, registry metrics, agreement, facets and
+ * the first window of findings (the rest: `…/findings`).
+ */
+export const GET = route<{ id: string; runId: string }>(async (req, p) => {
   const { id, runId } = params.parse(p);
-  return NextResponse.json(await runForProject(id, runId));
+  const { variant } = query.parse(searchParams(req));
+  return NextResponse.json(await runForProject(id, runId, variant));
 });
