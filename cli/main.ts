@@ -4,6 +4,7 @@ import { registerConverge } from "./commands/converge-command";
 import { registerIndex } from "./commands/index-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
+import { registerPack } from "./commands/pack-command";
 import { registerReduce } from "./commands/reduce-command";
 import { registerServe } from "./commands/serve-command";
 
@@ -28,6 +29,7 @@ export async function main(argv: string[]): Promise<number> {
   registerReduce(program, setCode);
   registerServe(program, setCode);
   registerConverge(program, setCode);
+  registerPack(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {

@@ -13,13 +13,18 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
     .option("--port <n>", "port to listen on", process.env.PORT ?? "3000")
     .option("--host <host>", "interface to listen on (local mode: loopback only)", process.env.HOST ?? "127.0.0.1")
     .option("--sample", "create and index the bundled sample project when no project exists yet")
-    .action(async (opts: { port: string; host: string; sample?: boolean }) => {
+    .option("--collab-port <n>", "port of the co-editing WebSocket server (default: --port + 1)", process.env.WORKBENCH_COLLAB_PORT)
+    .action(async (opts: { port: string; host: string; sample?: boolean; collabPort?: string }) => {
       const root = appRoot();
       if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
         throw new WorkbenchError("NOT_FOUND", "No production build found: run `npm run build` first (npm start does it for you).");
       }
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 1 || port > 65535) throw new WorkbenchError("INVALID_INPUT", `--port must be 1-65535, not "${opts.port}".`);
+      const collabPort = opts.collabPort === undefined ? port + 1 : Number(opts.collabPort);
+      if (!Number.isInteger(collabPort) || collabPort < 1 || collabPort > 65535 || collabPort === port) {
+        throw new WorkbenchError("INVALID_INPUT", `--collab-port must be 1-65535 and differ from --port, not "${opts.collabPort}".`);
+      }
       const { listProjects } = await import("../../lib/db/repositories/projects");
       const { failStaleJobs } = await import("../../lib/db/repositories/jobs");
       const { closeDb } = await import("../../lib/db/client");
@@ -34,19 +39,30 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
         process.stderr.write(`indexing the sample project at ${target}\n`);
         await ensureIndexed(target);
       }
-      await closeDb();
-      process.stderr.write(`Context Workbench on http://${opts.host}:${port}\n`);
+      // The co-editing server lives in this process (it stores documents through the same
+      // database layer); the dashboard runs in the Next child.
+      const { startCollabServer } = await import("../../lib/collab/server");
+      const collab = await startCollabServer({ port: collabPort, host: opts.host });
+      process.stderr.write(`Context Workbench on http://${opts.host}:${port} (co-editing on ws://${opts.host}:${collabPort})\n`);
       // A keep-alive longer than clients' (Node's fetch keeps sockets 5 s) avoids resets
       // when a client reuses a socket the server has just closed.
       const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", opts.host, "--keepAliveTimeout", "65000"], {
         cwd: root,
         stdio: "inherit",
-        env: { ...process.env, WORKBENCH_APP_ROOT: root },
+        env: { ...process.env, WORKBENCH_APP_ROOT: root, WORKBENCH_COLLAB_PORT: String(collabPort) },
       });
-      const stop = () => child.kill("SIGTERM");
+      // Open documents are stored before exit, whatever their debounce.
+      let collabStopped: Promise<void> | null = null;
+      const stopCollab = () => (collabStopped ??= collab.stop().catch((e: unknown) => void process.stderr.write(`co-editing server: ${e instanceof Error ? e.message : String(e)}\n`)));
+      const stop = () => {
+        child.kill("SIGTERM");
+        void stopCollab();
+      };
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
       const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 0)));
+      await stopCollab();
+      await closeDb();
       setCode(code);
     });
 }

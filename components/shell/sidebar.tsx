@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Activity, BookOpen, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
+import { Activity, BookOpen, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 export interface SidebarProject {
@@ -78,6 +78,11 @@ export function Sidebar({ projects }: { projects: SidebarProject[] }) {
                     <li>
                       <NavLink href={`${base}/runs`} active={pathname.startsWith(`${base}/runs`)} icon={Activity}>
                         Deep-loop runs
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink href={`${base}/packets`} active={pathname.startsWith(`${base}/packets`)} icon={FileText}>
+                        Packets &amp; briefs
                       </NavLink>
                     </li>
                   </ul>

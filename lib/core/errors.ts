@@ -9,6 +9,8 @@ export type ErrorCode =
   | "UNSAFE_PATH"
   | "UNREADABLE"
   | "TOO_LARGE"
+  /** A gate refuses the action (e.g. a packet with a BLOCK finding cannot be emitted). */
+  | "GATE_REFUSED"
   | "INTERNAL";
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -18,6 +20,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   TOO_LARGE: 413,
   UNREADABLE: 422,
+  GATE_REFUSED: 422,
   INTERNAL: 500,
 };
 

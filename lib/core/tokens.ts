@@ -23,7 +23,8 @@ export function countTokens(text: string): number {
     if (hit !== undefined) return hit;
   }
   enc ??= getEncoding("cl100k_base");
-  const n = enc.encode(text).length;
+  // Special-token texts (e.g. "<|endoftext|>") are counted as the text people typed, not refused.
+  const n = enc.encode(text, [], []).length;
   if (text.length >= MEMO_MIN_LENGTH) {
     if (memo.size >= MEMO_MAX) memo.delete(memo.keys().next().value!);
     memo.set(text, n);

@@ -1,0 +1,21 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { handoffPacket } from "@/lib/packets/service";
+import { route, searchParams } from "../../_lib/respond";
+
+export const dynamic = "force-dynamic";
+const params = z.object({ packetId: z.string().min(1).max(64).describe("packet id") });
+const query = z.object({ format: z.enum(["md", "json"]).default("md").describe("md: the packet's markdown; json: the seed's {packet, token_estimate, completeness, warnings}") });
+
+/**
+ * The handoff URL for the receiving agent: the emitted revision of the packet, as
+ * markdown or as the seed's result object. A packet never emitted is 404.
+ */
+export const GET = route<{ packetId: string }>(async (req, p) => {
+  const { packetId } = params.parse(p);
+  const { format } = query.parse(searchParams(req));
+  const h = await handoffPacket(packetId);
+  const headers = { "x-packet-revision": String(h.revision), "cache-control": "no-store" };
+  if (format === "json") return NextResponse.json({ ...h.result, kind: h.packet.kind, revision: h.revision, title: h.packet.title }, { headers });
+  return new NextResponse(h.markdown, { headers: { ...headers, "content-type": "text/markdown; charset=utf-8" } });
+});

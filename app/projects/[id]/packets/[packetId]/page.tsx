@@ -1,0 +1,50 @@
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { PacketEditor } from "@/components/packets/packet-editor";
+import { PacketRevisions } from "@/components/packets/packet-revisions";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { isWorkbenchError } from "@/lib/core/errors";
+import { getPacket, listRevisions } from "@/lib/packets/service";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Packet" };
+
+export default async function PacketPage({ params }: { params: Promise<{ id: string; packetId: string }> }) {
+  const { id, packetId } = await params;
+  const project = await loadProjectOr404(id);
+  const packet = await getPacket(id, packetId).catch((e: unknown) => {
+    if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  const revisions = await listRevisions(id, packetId);
+  // The co-editing server listens next to the dashboard (workbench serve starts both).
+  const collabPort = process.env.WORKBENCH_COLLAB_PORT;
+  const host = ((await headers()).get("host") ?? "127.0.0.1").replace(/:\d+$/, "");
+  const collabUrl = collabPort ? `ws://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${collabPort}` : null;
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/packets`, label: "Packets & briefs" }]} />}
+        title={packet.title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge>{packet.kind === "brief" ? "Agent Brief" : "Context Packet"}</Badge>
+            {packet.topicSlug ? <span>topic {packet.topicSlug}</span> : null}
+            {packet.archived ? <Badge tone="warn">archived</Badge> : null}
+          </span>
+        }
+      />
+      <PacketEditor projectId={id} packet={packet} collabUrl={collabUrl} />
+      <Card>
+        <CardHeader title="Revisions" description="Every save is a revision. View one, or compare two." />
+        <div className="p-4">
+          <PacketRevisions projectId={id} packetId={packetId} revisions={revisions} />
+        </div>
+      </Card>
+    </div>
+  );
+}

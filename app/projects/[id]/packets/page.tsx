@@ -1,0 +1,87 @@
+import Link from "next/link";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { NewPacketActions } from "@/components/packets/new-packet-actions";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { Badge } from "@/components/ui/badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Time } from "@/components/ui/time";
+import { listPackets } from "@/lib/packets/service";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Packets & briefs" };
+
+export default async function PacketsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { id } = await params;
+  const archived = (await searchParams).archived === "1";
+  const project = await loadProjectOr404(id);
+  const packets = await listPackets(id, { archived });
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        crumbs={<ProjectCrumbs id={id} name={project.name} />}
+        title="Packets & briefs"
+        description="Context Packets and Agent Briefs handed to agents. The seed's checks run as you type; emission is refused while a BLOCK finding stands."
+        actions={<NewPacketActions projectId={id} />}
+      />
+      <nav aria-label="Packet lists" className="mb-3 flex gap-3 text-sm">
+        <Link href={`/projects/${id}/packets`} aria-current={!archived ? "page" : undefined} className={archived ? "text-fg-muted hover:underline" : "font-medium"}>
+          Active
+        </Link>
+        <Link href={`/projects/${id}/packets?archived=1`} aria-current={archived ? "page" : undefined} className={!archived ? "text-fg-muted hover:underline" : "font-medium"}>
+          Archived
+        </Link>
+      </nav>
+      {packets.length === 0 ? (
+        <EmptyState title={archived ? "No archived packets" : "No packets yet"}>{archived ? "Archived packets show here." : "Start one from a template, or import a .md file."}</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+          <table className="w-full text-sm" aria-label="Packets">
+            <thead className="text-left text-xs text-fg-muted">
+              <tr>
+                <th className="px-3 py-2 font-medium">Title</th>
+                <th className="px-3 py-2 font-medium">Kind</th>
+                <th className="px-3 py-2 font-medium">Topic</th>
+                <th className="px-3 py-2 font-medium">Revision</th>
+                <th className="px-3 py-2 font-medium">Tokens</th>
+                <th className="px-3 py-2 font-medium">Gates</th>
+                <th className="px-3 py-2 font-medium">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {packets.map((p) => (
+                <tr key={p.id} className="border-t border-border">
+                  <td className="max-w-96 truncate px-3 py-2">
+                    <Link href={`/projects/${id}/packets/${p.id}`} className="font-medium hover:underline">
+                      {p.title}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">{p.kind === "brief" ? "Agent Brief" : "Context Packet"}</td>
+                  <td className="px-3 py-2">{p.topicSlug ? <Link href={`/projects/${id}/topics/${encodeURIComponent(p.topicSlug)}`} className="hover:underline">{p.topicSlug}</Link> : <span className="text-fg-muted">—</span>}</td>
+                  <td className="px-3 py-2 tabular-nums">
+                    r{p.headNumber}
+                    {p.emittedNumber ? <Badge tone="ok" className="ml-1">emitted r{p.emittedNumber}</Badge> : null}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{p.head?.tokenEstimate ?? "—"}</td>
+                  <td className="px-3 py-2">
+                    {p.head ? (
+                      p.head.blockCount ? (
+                        <Badge tone="danger">{p.head.blockCount} BLOCK</Badge>
+                      ) : (
+                        <Badge tone="ok">passes</Badge>
+                      )
+                    ) : null}
+                    {p.head?.warnCount ? <Badge tone="warn" className="ml-1">{p.head.warnCount} WARN</Badge> : null}
+                  </td>
+                  <td className="px-3 py-2 text-xs text-fg-muted">
+                    <Time iso={p.updatedAt} withTime />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

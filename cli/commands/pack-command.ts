@@ -1,0 +1,87 @@
+import fs from "node:fs/promises";
+import type { Command } from "commander";
+import { WorkbenchError, isWorkbenchError } from "../../lib/core/errors";
+import type { ValidationResult } from "../../lib/packets/types";
+
+/** Exit codes: 0 emission allowed, 1 a BLOCK finding refuses it, 2 the command could not validate (usage, unreadable file). */
+const EXIT_REFUSED = 1;
+const EXIT_USAGE = 2;
+
+/** The report for a terminal: one `file:line:col  TIER  rule  message` line per finding. */
+export function formatValidation(file: string, v: ValidationResult, warningText: (f: ValidationResult["findings"][number]) => string): string {
+  const out: string[] = [];
+  out.push(`${v.kind === "brief" ? "Agent Brief" : "Context Packet"}: ${file}`);
+  for (const f of v.findings) {
+    out.push(`${file}:${f.line}:${f.column}  ${f.tier.padEnd(5)}  ${f.rule}  ${f.message}`);
+    if (f.suggestion !== undefined) out.push(`    suggestion: ${f.suggestion === "" ? "(delete it)" : JSON.stringify(f.suggestion)}`);
+  }
+  if (v.findings.length === 0) out.push("no findings");
+  out.push(`tokens: ${v.token_estimate} of ${v.budget} (${v.tokenizer})`);
+  out.push(`completeness: ${v.completeness}`);
+  const shown = new Set(v.findings.filter((f) => f.tier === "WARN").map(warningText));
+  const missing = v.warnings.filter((w) => !shown.has(w));
+  if (missing.length) {
+    out.push("missing context:");
+    for (const w of missing) out.push(`  - ${w}`);
+  }
+  const blocks = v.findings.filter((f) => f.tier === "BLOCK").length;
+  const warns = v.findings.length - blocks;
+  out.push(v.emittable ? `emit: allowed${warns ? ` (${warns} WARN)` : ""}` : `emit: refused (${blocks} BLOCK${warns ? `, ${warns} WARN` : ""})`);
+  return out.join("\n") + "\n";
+}
+
+/** The file's text, or a WorkbenchError that names the file. */
+async function readPacketFile(file: string, maxChars: number): Promise<string> {
+  let stat;
+  try {
+    stat = await fs.stat(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new WorkbenchError("NOT_FOUND", `No file at ${file}`);
+    throw new WorkbenchError("UNREADABLE", `Cannot read ${file} (${code ?? "error"})`, e);
+  }
+  if (!stat.isFile()) throw new WorkbenchError("INVALID_INPUT", `${file} is not a file`);
+  // UTF-8 takes at most 4 bytes a character: a larger file cannot be within the limit.
+  if (stat.size > maxChars * 4) throw new WorkbenchError("TOO_LARGE", `${file} is too large for a packet (${stat.size.toLocaleString("en")} bytes; the limit is ${maxChars.toLocaleString("en")} characters)`);
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (e) {
+    throw new WorkbenchError("UNREADABLE", `Cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? "error"})`, e);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (e) {
+    throw new WorkbenchError("UNREADABLE", `${file} is not UTF-8 text`, e);
+  }
+  if (text.length > maxChars) throw new WorkbenchError("TOO_LARGE", `${file} is too large for a packet (${text.length.toLocaleString("en")} characters; the limit is ${maxChars.toLocaleString("en")})`);
+  return text;
+}
+
+export function registerPack(program: Command, setCode: (c: number) => void): void {
+  const pack = program.command("pack").description("Context Packets and Agent Briefs (context-pack): check them before a handoff.");
+  pack
+    .command("validate")
+    .description(
+      "Run the context-pack checks (smell tests, section gates, token cap, brief gates) on a packet or brief file. Exit 0 when it may be emitted, 1 when a BLOCK finding refuses it, 2 when the file cannot be validated.",
+    )
+    .argument("<file>", "markdown file holding a ## Context Packet or ## Agent Brief")
+    .option("--json", "print the validation result (packet, token_estimate, completeness, warnings, findings, emittable) as JSON")
+    .action(async (file: string, opts: { json?: boolean }) => {
+      const { PACKET_MAX_CHARS } = await import("../../lib/packets/limits");
+      const { validatePacket, warningText } = await import("../../lib/packets/validate");
+      let text: string;
+      try {
+        text = await readPacketFile(file, PACKET_MAX_CHARS);
+      } catch (e) {
+        if (!isWorkbenchError(e)) throw e;
+        process.stderr.write(`ERROR: ${e.message}\n`);
+        setCode(EXIT_USAGE);
+        return;
+      }
+      const v = validatePacket(text);
+      process.stdout.write(opts.json ? JSON.stringify(v, null, 2) + "\n" : formatValidation(file, v, warningText));
+      setCode(v.emittable ? 0 : EXIT_REFUSED);
+    });
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { FilePlus2, Upload } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** New packet / new brief from the seed's templates, or an imported .md file. */
+export function NewPacketActions({ projectId, topicSlug = null }: { projectId: string; topicSlug?: string | null }) {
+  const router = useRouter();
+  const file = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function create(body: Record<string, unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await fetch(`/api/v1/projects/${projectId}/packets`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ topicSlug, ...body }) });
+      const json = (await r.json()) as { packet?: { id: string }; error?: { message: string } };
+      if (!r.ok || !json.packet) throw new Error(json.error?.message ?? `HTTP ${r.status}`);
+      router.push(`/projects/${projectId}/packets/${json.packet.id}`);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  }
+
+  async function importFile(f: File) {
+    if (f.size > 200_000) {
+      setError(`${f.name} is ${Math.round(f.size / 1024)} KB; a packet file is at most 200 KB.`);
+      return;
+    }
+    await create({ markdown: await f.text(), title: undefined });
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="primary" size="sm" disabled={busy} onClick={() => void create({ kind: "packet" })}>
+        <FilePlus2 className="size-4" aria-hidden /> New packet
+      </Button>
+      <Button size="sm" disabled={busy} onClick={() => void create({ kind: "brief" })}>
+        <FilePlus2 className="size-4" aria-hidden /> New brief
+      </Button>
+      <Button size="sm" disabled={busy} onClick={() => file.current?.click()}>
+        <Upload className="size-4" aria-hidden /> Import .md
+      </Button>
+      <input
+        ref={file}
+        type="file"
+        accept=".md,.markdown,text/markdown,text/plain"
+        className="sr-only"
+        aria-label="Import a packet file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = "";
+          if (f) void importFile(f);
+        }}
+      />
+      {error ? (
+        <p role="alert" className="basis-full text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+"use client";
+
+import { Archive, ArchiveRestore, ClipboardCopy, Copy, Download, Save, Send } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { EditorView } from "@codemirror/view";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { applyTextChange } from "@/lib/collab/shared-text";
+import type { PacketDto } from "@/lib/db/repositories/packets";
+import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/packets";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useIdentity } from "@/components/identity/local-identity";
+import { CollabStatus } from "./collab-status";
+import { MarkdownCodeMirror } from "./markdown-codemirror";
+import { PacketForm } from "./packet-form";
+import { TokenMeter } from "./token-meter";
+import { usePacketLib } from "./use-packet-lib";
+import { useSharedPacket } from "./use-shared-packet";
+
+type Mode = "form" | "markdown";
+
+async function api<T>(url: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(url, { ...init, headers: { "content-type": "application/json", ...init?.headers } });
+  const body = (await r.json()) as T & { error?: { message: string } };
+  if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
+  return body;
+}
+
+/**
+ * The packet editor: a structured form per section or the markdown, switchable; the seed's
+ * checks run in the browser on every change, with findings listed and marked in place.
+ */
+export function PacketEditor({ projectId, packet: initial, collabUrl }: { projectId: string; packet: PacketDto; collabUrl: string | null }) {
+  const router = useRouter();
+  const lib = usePacketLib();
+  const identity = useIdentity();
+  const shared = useSharedPacket(collabUrl, initial.id, initial.markdown, identity);
+  const markdown = shared.markdown;
+  const setMarkdown = (next: string) => applyTextChange(shared.text, next, "local");
+  const [packet, setPacket] = useState(initial);
+  const [mode, setMode] = useState<Mode>("form");
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const editorView = useRef<EditorView | null>(null);
+  const deferred = useDeferredValue(markdown);
+  const validation: ValidationResult | null = useMemo(() => (lib ? lib.validatePacket(deferred) : null), [lib, deferred]);
+  const doc: PacketDocument | null = useMemo(() => (lib ? lib.parsePacket(markdown) : null), [lib, markdown]);
+  const dirty = markdown !== packet.markdown;
+  const marks = useMemo(() => (validation?.findings ?? []).map((f, i) => ({ offset: f.offset, length: f.length, tier: f.tier, id: `${f.rule}-${i}` })), [validation]);
+  const blocks = validation?.findings.filter((f) => f.tier === "BLOCK") ?? [];
+  const passes = validation !== null && validation.emittable;
+  const handoffUrl = typeof window === "undefined" ? `/api/v1/packets/${packet.id}` : `${window.location.origin}/api/v1/packets/${packet.id}`;
+
+  // Leaving before the server has the latest keystrokes asks first.
+  useEffect(() => {
+    if (shared.unsynced === 0 && collabUrl) return;
+    if (!collabUrl && !dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, shared.unsynced, collabUrl]);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+    } catch (e) {
+      setNotice({ tone: "danger", text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = () =>
+    run(async () => {
+      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/revisions`, {
+        method: "POST",
+        body: JSON.stringify({ markdown, note: null, author: identity?.name ?? null }),
+      });
+      setPacket(r.packet);
+      setNotice({ tone: "ok", text: `Saved revision ${r.packet.headNumber}.` });
+      router.refresh();
+    });
+
+  const emit = () =>
+    run(async () => {
+      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/emit`, { method: "POST", body: "{}" });
+      setPacket(r.packet);
+      setNotice({ tone: "ok", text: `Emitted revision ${r.packet.emittedNumber}: agents get it from the handoff URL.` });
+      router.refresh();
+    });
+
+  const duplicate = () =>
+    run(async () => {
+      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/duplicate`, { method: "POST", body: JSON.stringify({ author: identity?.name ?? null }) });
+      router.push(`/projects/${projectId}/packets/${r.packet.id}`);
+    });
+
+  const archive = (archived: boolean) =>
+    run(async () => {
+      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}`, { method: "PATCH", body: JSON.stringify({ archived }) });
+      setPacket(r.packet);
+      setNotice({ tone: "ok", text: archived ? "Archived." : "Restored." });
+      router.refresh();
+    });
+
+  const copy = () =>
+    run(async () => {
+      await navigator.clipboard.writeText(markdown);
+      setNotice({ tone: "ok", text: "Copied the packet's markdown." });
+    });
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([markdown], { type: "text/markdown" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${packet.title.replace(/[^\w.-]+/g, "-").slice(0, 60) || "packet"}.md`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+
+  /** Shows a finding in the markdown, selected. */
+  const pendingReveal = useRef<PacketFinding | null>(null);
+  function select(view: EditorView, f: PacketFinding) {
+    const len = view.state.doc.length;
+    view.dispatch({ selection: { anchor: Math.min(f.offset, len), head: Math.min(f.offset + f.length, len) }, scrollIntoView: true });
+    view.focus();
+  }
+  function reveal(f: PacketFinding) {
+    if (mode === "markdown" && editorView.current) return select(editorView.current, f);
+    pendingReveal.current = f;
+    setMode("markdown");
+  }
+  const onView = (view: EditorView | null) => {
+    editorView.current = view;
+    if (view && pendingReveal.current) {
+      const f = pendingReveal.current;
+      pendingReveal.current = null;
+      requestAnimationFrame(() => select(view, f));
+    }
+  };
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[1fr_22rem]" data-testid="packet-editor" data-ready={lib && shared.synced ? "true" : undefined}>
+      <div className="min-w-0 space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <div role="tablist" aria-label="Editor view" className="inline-flex rounded-md border border-border p-0.5 text-sm">
+            {(["form", "markdown"] as const).map((m) => (
+              <button
+                key={m}
+                role="tab"
+                type="button"
+                aria-selected={mode === m}
+                onClick={() => setMode(m)}
+                className={`rounded px-3 py-1 focus-visible:outline-2 focus-visible:outline-accent ${mode === m ? "bg-accent text-accent-fg" : "text-fg-muted hover:bg-muted"}`}
+              >
+                {m === "form" ? "Form" : "Markdown"}
+              </button>
+            ))}
+          </div>
+          <span className="text-xs text-fg-muted">{dirty ? "Changes since the last revision" : `Saved as revision ${packet.headNumber}`}</span>
+          <div className="ml-auto flex flex-wrap gap-2">
+            <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty}>
+              <Save className="size-4" aria-hidden /> Save
+            </Button>
+            <Button size="sm" onClick={() => void emit()} disabled={busy || dirty || !passes} title={dirty ? "Save first" : passes ? "Hand this revision off" : "BLOCK findings stand"}>
+              <Send className="size-4" aria-hidden /> Emit
+            </Button>
+            <Button size="sm" onClick={() => void copy()} disabled={!passes} aria-label="Copy markdown">
+              <ClipboardCopy className="size-4" aria-hidden /> Copy
+            </Button>
+            <Button size="sm" onClick={download} disabled={!passes} aria-label="Download .md">
+              <Download className="size-4" aria-hidden /> Download
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => void duplicate()} disabled={busy}>
+              <Copy className="size-4" aria-hidden /> Duplicate
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => void archive(!packet.archived)} disabled={busy}>
+              {packet.archived ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
+              {packet.archived ? "Restore" : "Archive"}
+            </Button>
+          </div>
+        </div>
+        {notice ? (
+          <p role={notice.tone === "danger" ? "alert" : "status"} className={`text-sm ${notice.tone === "danger" ? "text-danger" : "text-ok"}`}>
+            {notice.text}
+          </p>
+        ) : null}
+        <CollabStatus enabled={collabUrl !== null} status={shared.status} synced={shared.synced} unsynced={shared.unsynced} storedAt={shared.storedAt} peers={shared.peers} identity={identity} />
+        {mode === "form" && doc && lib ? (
+          <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced} />
+        ) : (
+          <MarkdownCodeMirror text={shared.text} awareness={shared.provider?.awareness ?? null} marks={marks} editable={shared.synced} onView={onView} />
+        )}
+      </div>
+
+      <aside className="space-y-4" aria-label="Checks">
+        <TokenMeter tokens={validation?.token_estimate ?? null} budget={validation?.budget ?? 2000} tokenizer={validation?.tokenizer ?? "loading tokenizer…"} />
+        <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="gate-status">
+          {validation ? (
+            <>
+              <Badge tone={passes ? "ok" : "danger"}>{passes ? "gates pass" : `${blocks.length} BLOCK`}</Badge>
+              <Badge>completeness: {validation.completeness}</Badge>
+              {packet.emittedNumber ? <Badge tone="ok">emitted r{packet.emittedNumber}</Badge> : null}
+            </>
+          ) : (
+            <span className="text-fg-muted">Loading the checks…</span>
+          )}
+        </div>
+        {packet.emittedNumber ? (
+          <p className="break-all text-xs">
+            Handoff URL:{" "}
+            <Link className="font-mono underline" href={`/api/v1/packets/${packet.id}`} prefetch={false}>
+              {handoffUrl}
+            </Link>{" "}
+            <span className="text-fg-muted">(add ?format=json for the seed&apos;s result object)</span>
+          </p>
+        ) : null}
+        <section aria-label="Findings">
+          <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Findings {validation ? `(${validation.findings.length})` : ""}</h2>
+          {validation && validation.findings.length === 0 ? <p className="text-sm text-ok">No findings: the packet passes every check.</p> : null}
+          <ul className="max-h-[28rem] space-y-1.5 overflow-auto pr-1" data-testid="findings">
+            {validation?.findings.map((f, i) => (
+              <li key={`${f.rule}-${f.offset}-${i}`}>
+                <button
+                  type="button"
+                  onClick={() => reveal(f)}
+                  className="w-full rounded-md border border-border p-2 text-left text-xs hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent"
+                  data-rule={f.rule}
+                  data-tier={f.tier}
+                >
+                  <span className="flex items-center gap-1.5">
+                    <Badge tone={f.tier === "BLOCK" ? "danger" : "warn"}>{f.tier}</Badge>
+                    <span className="font-mono">{f.rule}</span>
+                    <span className="ml-auto text-fg-muted">
+                      {f.line}:{f.column}
+                    </span>
+                  </span>
+                  <span className="mt-1 block">{f.message}</span>
+                  {f.text ? <code className="mt-1 block truncate rounded bg-muted px-1 py-0.5">{f.text}</code> : null}
+                  {f.suggestion ? <span className="mt-1 block text-fg-muted">Suggested: {f.suggestion}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {validation?.warnings.length ? (
+          <section aria-label="Warnings">
+            <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Missing context</h2>
+            <ul className="list-disc space-y-0.5 pl-4 text-xs">
+              {validation.warnings.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { RevisionDto, RevisionSummaryDto } from "@/lib/db/repositories/packets";
+import type { RevisionDiff } from "@/lib/packets/service";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Time } from "@/components/ui/time";
+
+const select = "h-8 rounded-md border border-border bg-surface px-2 text-sm";
+
+/** The revision list, one revision's text, and a diff of any two. */
+export function PacketRevisions({ projectId, packetId, revisions }: { projectId: string; packetId: string; revisions: RevisionSummaryDto[] }) {
+  const base = `/api/v1/projects/${projectId}/packets/${packetId}`;
+  const newest = revisions[0]?.number ?? 1;
+  const [viewing, setViewing] = useState<RevisionDto | null>(null);
+  const [from, setFrom] = useState(Math.max(1, newest - 1));
+  const [to, setTo] = useState(newest);
+  const [diff, setDiff] = useState<RevisionDiff | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setTo(newest);
+    setFrom(Math.max(1, newest - 1));
+  }, [newest]);
+
+  async function load<T>(url: string): Promise<T | null> {
+    setError(null);
+    const r = await fetch(url);
+    const body = (await r.json()) as T & { error?: { message: string } };
+    if (!r.ok) {
+      setError(body.error?.message ?? `HTTP ${r.status}`);
+      return null;
+    }
+    return body;
+  }
+
+  return (
+    <div className="space-y-4">
+      <table className="w-full text-sm" aria-label="Revisions">
+        <thead className="text-left text-xs text-fg-muted">
+          <tr>
+            <th className="py-1 pr-3 font-medium">Revision</th>
+            <th className="py-1 pr-3 font-medium">Saved</th>
+            <th className="py-1 pr-3 font-medium">By</th>
+            <th className="py-1 pr-3 font-medium">Tokens</th>
+            <th className="py-1 pr-3 font-medium">Gates</th>
+            <th className="py-1 font-medium" />
+          </tr>
+        </thead>
+        <tbody>
+          {revisions.map((r) => (
+            <tr key={r.number} className="border-t border-border">
+              <td className="py-1 pr-3 tabular-nums">r{r.number}</td>
+              <td className="py-1 pr-3 text-xs">
+                <Time iso={r.createdAt} withTime />
+              </td>
+              <td className="py-1 pr-3 text-xs">{r.author ?? "—"}</td>
+              <td className="py-1 pr-3 tabular-nums">{r.tokenEstimate}</td>
+              <td className="py-1 pr-3">{r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>}</td>
+              <td className="py-1 text-right">
+                <Button size="sm" variant="ghost" onClick={() => void load<{ revision: RevisionDto }>(`${base}/revisions/${r.number}`).then((b) => b && setViewing(b.revision))}>
+                  View r{r.number}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {viewing ? (
+        <figure>
+          <figcaption className="mb-1 text-xs text-fg-muted">Revision {viewing.number}</figcaption>
+          <pre className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs" data-testid="revision-text">
+            {viewing.markdown}
+          </pre>
+        </figure>
+      ) : null}
+      {revisions.length > 1 ? (
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-end gap-2 text-xs">
+            <label>
+              From
+              <select className={`${select} ml-1`} value={from} onChange={(e) => setFrom(Number(e.target.value))} aria-label="Diff from">
+                {revisions.map((r) => (
+                  <option key={r.number} value={r.number}>
+                    r{r.number}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              To
+              <select className={`${select} ml-1`} value={to} onChange={(e) => setTo(Number(e.target.value))} aria-label="Diff to">
+                {revisions.map((r) => (
+                  <option key={r.number} value={r.number}>
+                    r{r.number}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button size="sm" onClick={() => void load<{ diff: RevisionDiff }>(`${base}/diff?from=${from}&to=${to}`).then((b) => b && setDiff(b.diff))}>
+              Compare
+            </Button>
+          </div>
+          {diff ? (
+            <div data-testid="revision-diff">
+              <p className="mb-1 text-xs text-fg-muted">
+                r{diff.from} → r{diff.to}: <span className="text-ok">+{diff.added}</span> <span className="text-danger">−{diff.removed}</span>
+                {diff.hunks.length === 0 ? " (identical)" : ""}
+              </p>
+              <pre className="max-h-96 overflow-auto rounded-md border border-border text-xs">
+                {diff.hunks.map((h, i) => (
+                  <div key={i}>
+                    <div className="bg-muted px-2 text-fg-muted">{`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`}</div>
+                    {h.lines.map((l, j) => (
+                      <div key={j} className={`px-2 ${l.startsWith("+") ? "bg-ok/15" : l.startsWith("-") ? "bg-danger/15" : ""}`}>
+                        {l || " "}
+                      </div>
+                    ))}
+                  </div>
+                ))}
+              </pre>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

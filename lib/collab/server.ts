@@ -1,0 +1,82 @@
+/**
+ * The co-editing server: Hocuspocus (Yjs over WebSocket) with each packet's document
+ * stored in the database, debounced. A document nobody co-edited yet starts from the
+ * packet's latest revision. After every store the server tells the document's clients,
+ * so an editor can say "saved" only for edits the database holds.
+ */
+import { Database } from "@hocuspocus/extension-database";
+import { Server } from "@hocuspocus/server";
+import * as Y from "yjs";
+import { loadDocState, packetHeadMarkdown, storeDocState } from "../db/repositories/collab";
+import { docFromMarkdown } from "./shared-text";
+
+/** Document names are `packet:<id>`, so other kinds of shared documents can come later. */
+export const packetDocName = (packetId: string) => `packet:${packetId}`;
+
+function packetIdOf(documentName: string): string {
+  const m = /^packet:([A-Za-z0-9_-]{1,64})$/.exec(documentName);
+  if (!m) throw new Error(`unknown document ${JSON.stringify(documentName)}`);
+  return m[1]!;
+}
+
+/** Stateless message sent after a store: `{"type":"stored","at":<epoch ms>}`. */
+export interface StoredMessage {
+  type: "stored";
+  at: number;
+}
+
+export interface CollabServerOptions {
+  port: number;
+  host: string;
+  /** Store at most this long after the last change (ms)… */
+  debounce?: number;
+  /** …and at least this often while people keep typing (ms). */
+  maxDebounce?: number;
+}
+
+export async function startCollabServer(opts: CollabServerOptions): Promise<{ server: Server; flush: () => Promise<void>; stop: () => Promise<void> }> {
+  const server = new Server({
+    name: "workbench-collab",
+    port: opts.port,
+    address: opts.host,
+    quiet: true,
+    stopOnSignals: false,
+    debounce: opts.debounce ?? 1000,
+    maxDebounce: opts.maxDebounce ?? 5000,
+    async onAuthenticate({ documentName }) {
+      // Local mode has no accounts; the only check is that the packet exists.
+      if ((await packetHeadMarkdown(packetIdOf(documentName))) === null) throw new Error("no such packet");
+    },
+    extensions: [
+      new Database({
+        fetch: async ({ documentName }) => {
+          const id = packetIdOf(documentName);
+          const stored = await loadDocState(id);
+          if (stored) return stored;
+          const markdown = await packetHeadMarkdown(id);
+          if (markdown === null) throw new Error(`no packet ${id}`);
+          return Y.encodeStateAsUpdate(docFromMarkdown(markdown));
+        },
+        store: async ({ documentName, state }) => {
+          await storeDocState(packetIdOf(documentName), state);
+        },
+      }),
+    ],
+    async afterStoreDocument({ document }) {
+      document.broadcastStateless(JSON.stringify({ type: "stored", at: Date.now() } satisfies StoredMessage));
+    },
+  });
+  await server.listen();
+  /** Stores every open document now (before a planned shutdown). */
+  const flush = async () => {
+    for (const [name, doc] of server.hocuspocus.documents) await storeDocState(packetIdOf(name), Y.encodeStateAsUpdate(doc));
+  };
+  return {
+    server,
+    flush,
+    stop: async () => {
+      await flush();
+      await server.destroy();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { WorkbenchError } from "../../core/errors";
+import { getDb } from "../client";
+
+/** What a save records about the markdown besides the text (from validatePacket). */
+export interface RevisionCheck {
+  tokenEstimate: number;
+  completeness: string;
+  blockCount: number;
+  warnCount: number;
+}
+
+export interface PacketListItemDto {
+  id: string;
+  /** The revision handed off to agents, if any. */
+  emittedNumber: number | null;
+  emittedAt: string | null;
+  kind: "packet" | "brief";
+  title: string;
+  topicSlug: string | null;
+  archived: boolean;
+  headNumber: number;
+  updatedAt: string;
+  head: RevisionCheck | null;
+}
+
+export interface RevisionSummaryDto extends RevisionCheck {
+  number: number;
+  author: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface RevisionDto extends RevisionSummaryDto {
+  markdown: string;
+}
+
+export interface PacketDto extends PacketListItemDto {
+  projectId: string;
+  createdAt: string;
+  markdown: string;
+}
+
+type PacketRow = {
+  id: string;
+  projectId: string;
+  kind: string;
+  title: string;
+  topicSlug: string | null;
+  archived: boolean;
+  headNumber: number;
+  emittedNumber: number | null;
+  emittedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+type RevisionRow = { number: number; markdown: string; tokenEstimate: number; completeness: string; blockCount: number; warnCount: number; author: string | null; note: string | null; createdAt: Date };
+
+const kindOf = (k: string): "packet" | "brief" => (k === "brief" ? "brief" : "packet");
+const check = (r: RevisionRow): RevisionCheck => ({ tokenEstimate: r.tokenEstimate, completeness: r.completeness, blockCount: r.blockCount, warnCount: r.warnCount });
+const summary = (r: RevisionRow): RevisionSummaryDto => ({ number: r.number, ...check(r), author: r.author, note: r.note, createdAt: r.createdAt.toISOString() });
+
+function listItem(p: PacketRow, head: RevisionRow | undefined): PacketListItemDto {
+  return { id: p.id, emittedNumber: p.emittedNumber, emittedAt: p.emittedAt?.toISOString() ?? null, kind: kindOf(p.kind), title: p.title, topicSlug: p.topicSlug, archived: p.archived, headNumber: p.headNumber, updatedAt: p.updatedAt.toISOString(), head: head ? check(head) : null };
+}
+
+export interface NewPacket {
+  projectId: string;
+  kind: "packet" | "brief";
+  title: string;
+  topicSlug: string | null;
+  markdown: string;
+  check: RevisionCheck;
+  author: string | null;
+}
+
+/** A packet with its first revision. */
+export async function createPacket(input: NewPacket): Promise<PacketDto> {
+  const db = await getDb();
+  const id = await db.$transaction(async (tx) => {
+    const p = await tx.packet.create({ data: { projectId: input.projectId, kind: input.kind, title: input.title, topicSlug: input.topicSlug, headNumber: 1 } });
+    await tx.packetRevision.create({ data: { packetId: p.id, number: 1, markdown: input.markdown, ...input.check, author: input.author, note: "created" } });
+    return p.id;
+  });
+  return getPacket(input.projectId, id);
+}
+
+export async function listPackets(projectId: string, opts: { archived?: boolean } = {}): Promise<PacketListItemDto[]> {
+  const db = await getDb();
+  const rows = await db.packet.findMany({ where: { projectId, archived: opts.archived ?? false }, orderBy: { updatedAt: "desc" } });
+  if (rows.length === 0) return [];
+  const heads = await db.packetRevision.findMany({ where: { OR: rows.map((r) => ({ packetId: r.id, number: r.headNumber })) } });
+  const byPacket = new Map(heads.map((h) => [h.packetId, h]));
+  return rows.map((r) => listItem(r, byPacket.get(r.id)));
+}
+
+async function packetRow(projectId: string, id: string): Promise<PacketRow> {
+  const db = await getDb();
+  const p = await db.packet.findFirst({ where: { id, projectId } });
+  if (!p) throw new WorkbenchError("NOT_FOUND", `No packet ${id} in this project.`);
+  return p;
+}
+
+export async function getPacket(projectId: string, id: string): Promise<PacketDto> {
+  const p = await packetRow(projectId, id);
+  const db = await getDb();
+  const head = await db.packetRevision.findUnique({ where: { packetId_number: { packetId: id, number: p.headNumber } } });
+  if (!head) throw new WorkbenchError("INTERNAL", `Packet ${id} has no revision ${p.headNumber}.`);
+  return { ...listItem(p, head), projectId: p.projectId, createdAt: p.createdAt.toISOString(), markdown: head.markdown };
+}
+
+/**
+ * Saves a new revision. `baseNumber` is the revision the editor started from: when
+ * someone else saved since, the save is refused (CONFLICT) instead of silently
+ * overwriting their text.
+ */
+export async function saveRevision(
+  projectId: string,
+  id: string,
+  input: { markdown: string; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number },
+): Promise<PacketDto> {
+  await packetRow(projectId, id);
+  const db = await getDb();
+  await db.$transaction(async (tx) => {
+    // Conditional bump: only one concurrent save can move the head from baseNumber.
+    const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: input.baseNumber + 1 } });
+    if (moved.count !== 1) throw new WorkbenchError("CONFLICT", `The packet changed since revision ${input.baseNumber}; reload to see the latest revision before saving.`);
+    await tx.packetRevision.create({ data: { packetId: id, number: input.baseNumber + 1, markdown: input.markdown, ...input.check, author: input.author, note: input.note } });
+  });
+  return getPacket(projectId, id);
+}
+
+export async function updatePacketMeta(projectId: string, id: string, meta: { title?: string; topicSlug?: string | null; archived?: boolean }): Promise<PacketDto> {
+  await packetRow(projectId, id);
+  const db = await getDb();
+  await db.packet.update({ where: { id }, data: meta });
+  return getPacket(projectId, id);
+}
+
+export async function listRevisions(projectId: string, id: string): Promise<RevisionSummaryDto[]> {
+  await packetRow(projectId, id);
+  const db = await getDb();
+  const rows = await db.packetRevision.findMany({ where: { packetId: id }, orderBy: { number: "desc" } });
+  return rows.map(summary);
+}
+
+export async function getRevision(projectId: string, id: string, number: number): Promise<RevisionDto> {
+  await packetRow(projectId, id);
+  const db = await getDb();
+  const r = await db.packetRevision.findUnique({ where: { packetId_number: { packetId: id, number } } });
+  if (!r) throw new WorkbenchError("NOT_FOUND", `Packet ${id} has no revision ${number}.`);
+  return { ...summary(r), markdown: r.markdown };
+}
+
+/** Marks a revision as the one agents receive. The caller has checked it passes the gates. */
+export async function markEmitted(projectId: string, id: string, number: number): Promise<PacketDto> {
+  await packetRow(projectId, id);
+  const db = await getDb();
+  await db.packet.update({ where: { id }, data: { emittedNumber: number, emittedAt: new Date() } });
+  return getPacket(projectId, id);
+}
+
+/** The project a packet belongs to (for the handoff URL, which names only the packet). */
+export async function packetProject(id: string): Promise<string> {
+  const db = await getDb();
+  const p = await db.packet.findUnique({ where: { id }, select: { projectId: true } });
+  if (!p) throw new WorkbenchError("NOT_FOUND", `No packet ${id}.`);
+  return p.projectId;
+}

@@ -1,0 +1,115 @@
+import type { FindingFactory } from "./findings";
+import type { Outline } from "./outline";
+import { itemsOf, sectionsOf, type Item } from "./query";
+import type { PacketFinding } from "./types";
+import { BEHAVIOR_VERBS, findShapePhrase, isBehaviorVerb, whitelistedFormOf } from "./verbs";
+
+/** The first word of a criterion, past leading emphasis or quotes ("**Returns** 404"). */
+const FIRST_WORD_RE = /^[*_`"'(]*([A-Za-z][A-Za-z'-]*)/;
+const VERB_LIST = BEHAVIOR_VERBS.join(", ");
+
+/**
+ * Constraint 10: every criterion is a verb-led testable statement starting with one of the
+ * 20 behaviour verbs, exactly as listed. A criterion that leads with something else is a
+ * BLOCK: the seed's self-validation says to fix any failed check before emitting, and the
+ * template's placeholder criteria must fail until they are written. Shape verbs get their
+ * own rule, since their fix is different: describe behaviour, not existence.
+ */
+export function acceptanceFindings(o: Outline, at: FindingFactory): PacketFinding[] {
+  const out: PacketFinding[] = [];
+  for (const s of sectionsOf(o, "acceptance")) {
+    for (const item of itemsOf(s)) {
+      const f = verbFinding(item, at);
+      if (f) out.push(f);
+      else if (o.kind === "brief") {
+        const g = independenceFinding(item, at);
+        if (g) out.push(g);
+      }
+    }
+  }
+  return out;
+}
+
+function verbFinding(item: Item, at: FindingFactory): PacketFinding | null {
+  const statement = item.text;
+  const span = statement ? { offset: item.start, length: statement.length } : { offset: item.line.start, length: item.line.end - item.line.start };
+  const word = FIRST_WORD_RE.exec(statement)?.[1] ?? "";
+  if (isBehaviorVerb(word)) return null;
+  const shape = findShapePhrase(statement);
+  if (shape) {
+    const rest = (statement.slice(0, shape.index) + statement.slice(shape.index + shape.phrase.length)).replace(/\s{2,}/g, " ").trim();
+    return at({
+      rule: "ac-shape-verb",
+      tier: "BLOCK",
+      message: `Shape verb "${shape.phrase}" in an acceptance criterion: state what the system does, starting with a behaviour verb (${VERB_LIST}).`,
+      ...span,
+      suggestion: `[behaviour verb] ${rest}`.trimEnd(),
+    });
+  }
+  const suggestion = verbRewrite(statement, word);
+  return at({
+    rule: "ac-verb-not-whitelisted",
+    tier: "BLOCK",
+    message: word
+      ? `Acceptance criterion starts with "${word}": start it with one of the behaviour verbs (${VERB_LIST}).`
+      : `Empty acceptance criterion: write a testable statement starting with a behaviour verb (${VERB_LIST}).`,
+    ...span,
+    ...(suggestion !== null ? { suggestion } : {}),
+  });
+}
+
+/** The criterion led by the listed form when its first word is an inflection of a verb ("Returned 404" → "returns 404"). */
+function verbRewrite(statement: string, word: string): string | null {
+  const timesOut = /^times\s+out\b/i.exec(statement);
+  if (timesOut) return "times-out" + statement.slice(timesOut[0].length);
+  const verb = word ? whitelistedFormOf(word) : null;
+  if (!verb) return null;
+  const at = statement.indexOf(word);
+  return statement.slice(0, at) + verb + statement.slice(at + word.length);
+}
+
+/**
+ * Briefs: each criterion must pass or fail alone. Heuristic, two signs of a criterion
+ * that does not: a reference to another one ("and then", "after the above", "same as
+ * previous", "as in criterion 2", "the previous step"), or two behaviours chained with
+ * "and" ("returns 404 and logs the attempt": "and" followed by a behaviour verb).
+ */
+const REFERENCE_RES = [
+  /\band then\b|\bthen also\b/i,
+  /\b(?:after|once|following|like|unlike) (?:the )?(?:above|previous|prior|preceding|former)(?: (?:criterion|criteria|item|items|step|steps|check|checks|one|ones))?\b/i,
+  /\b(?:after|once|following) (?:the )?(?:first|last|other|earlier) (?:criterion|criteria|item|items|step|steps|check|checks)\b/i,
+  /\bsame as (?:the )?(?:above|previous|prior|preceding|before|last|first|(?:criterion|item|step|ac) ?#?\d+|#\d+)\b/i,
+  /\b(?:as (?:in|per|with|for)|per|see|like|from|after|unlike) (?:the )?(?:criterion|criteria|item|ac|step|check) ?#?\d+\b/i,
+  /\b(?:the )?(?:previous|above|prior|preceding) (?:criterion|criteria|item|step|check|one)\b/i,
+  /\b(?:as above|see above|the above|from above)\b/i,
+];
+const CHAIN_RE = new RegExp(`\\band (?:also )?(${BEHAVIOR_VERBS.map((v) => v.replace("-", "\\-")).join("|")})\\b`, "i");
+
+function independenceFinding(item: Item, at: FindingFactory): PacketFinding | null {
+  for (const re of REFERENCE_RES) {
+    const m = re.exec(item.text);
+    if (m) {
+      return at({
+        rule: "brief-ac-independent",
+        tier: "BLOCK",
+        message: `Acceptance criterion depends on another ("${m[0]}"): each criterion must pass or fail alone. Restate what it needs instead of referring to another.`,
+        offset: item.start + m.index,
+        length: m[0].length,
+      });
+    }
+  }
+  const chain = CHAIN_RE.exec(item.text);
+  if (chain) {
+    const first = item.text.slice(0, chain.index).replace(/[\s,;]+$/, "");
+    const second = item.text.slice(chain.index + chain[0].length - chain[1]!.length);
+    return at({
+      rule: "brief-ac-independent",
+      tier: "BLOCK",
+      message: `Acceptance criterion chains two behaviours ("${chain[0]}"): a bundled criterion hides partial completion. Split it into one criterion per behaviour.`,
+      offset: item.start,
+      length: item.text.length,
+      suggestion: `${first}\n${item.marker}${second}`,
+    });
+  }
+  return null;
+}

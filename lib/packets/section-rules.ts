@@ -1,0 +1,117 @@
+import { anchor, type FindingFactory } from "./findings";
+import { SINGLE_CYCLE_MAX_FILES, TYPE_SURFACE_MIN_TOKENS } from "./limits";
+import type { Outline } from "./outline";
+import { criteriaOf, filesTouched, sectionHasContent, sectionOf, valueOf } from "./query";
+import { KIND_HEADING } from "./section-keys";
+import type { PacketFinding } from "./types";
+
+/** Where a missing or empty part is reported: its own heading when it has one, else the packet's. */
+function spanOf(o: Outline, head: { start: number; end: number } | null) {
+  return head ? { offset: head.start, length: head.end - head.start } : anchor(o);
+}
+
+/**
+ * The section gates: the task goal and acceptance criteria (Constraint 1), Out of scope
+ * (Constraint 7, HARD-GATE) and Type Surface (Constraint 8, HARD-GATE).
+ */
+export function sectionFindings(o: Outline, at: FindingFactory, tokens: number): PacketFinding[] {
+  const out: PacketFinding[] = [];
+  const brief = o.kind === "brief";
+
+  if (!o.heading) {
+    out.push(
+      at({
+        rule: "missing-heading",
+        tier: "WARN",
+        message: `No "${KIND_HEADING[o.kind]}" heading: receivers and the completion-gate recognise the ${brief ? "brief" : "packet"} by it. Add it as the first line.`,
+        ...anchor(o),
+      }),
+    );
+  }
+
+  const task = valueOf(o, brief ? "summary" : "task");
+  if (!task.hasContent) {
+    const label = brief ? "**Summary:**" : "**Task**:";
+    out.push(
+      at({
+        rule: "missing-task",
+        tier: "BLOCK",
+        message: task.present
+          ? `${label} has no content (empty, or still the template placeholder): state the task goal as one verb-led, behavioural line (the receiver must know what it is for).`
+          : `No ${label} line: state the task goal as one verb-led, behavioural line (the receiver must know what it is for).`,
+        ...spanOf(o, task.head),
+      }),
+    );
+  }
+
+  const ac = sectionOf(o, "acceptance");
+  if (!ac || criteriaOf(o, ac).length === 0) {
+    const title = brief ? "**Acceptance criteria:**" : "### Acceptance Criteria";
+    out.push(
+      at({
+        rule: "missing-acceptance",
+        tier: "BLOCK",
+        message: ac
+          ? `${title} has no criteria (none written, or only template placeholders): add "- [ ] <behaviour verb> …" lines so the receiver knows when it is done.`
+          : `No ${title} section: add "- [ ] <behaviour verb> …" lines so the receiver knows when it is done.`,
+        ...spanOf(o, ac?.head ?? null),
+      }),
+    );
+  }
+
+  const oos = sectionOf(o, "out-of-scope");
+  if (!oos || !sectionHasContent(o, oos)) {
+    const title = brief ? "**Out of scope:**" : "### Out of scope";
+    out.push(
+      at({
+        rule: "missing-out-of-scope",
+        tier: "BLOCK",
+        message: oos
+          ? `${title} has no content (empty, or only template placeholders): list what the receiver must NOT do, or write "(none)" when nothing is excluded. The completion-gate rejects it otherwise.`
+          : `No ${title} section: it is mandatory (write "(none)" when nothing is excluded). The completion-gate rejects ${brief ? "briefs" : "packets"} without it.`,
+        ...spanOf(o, oos?.head ?? null),
+      }),
+    );
+  }
+
+  out.push(...typeSurfaceFindings(o, at, tokens));
+  return out;
+}
+
+/**
+ * Type Surface (a brief's Key interfaces play that part) is the durable spine. "Task
+ * tokens" are the whole packet's tokens: the packet is the task as handed over, and the
+ * count needs no judgement about which parts describe the task. At ≥ 300 tokens a missing
+ * Type Surface is a BLOCK (HARD-GATE). Below that it is optional only for a single-cycle
+ * task (< 3 files touched, durability exception); a smaller packet touching more files
+ * gets a WARN, since the seed's durability rule wants it but the HARD-GATE does not.
+ */
+function typeSurfaceFindings(o: Outline, at: FindingFactory, tokens: number): PacketFinding[] {
+  const key = o.kind === "brief" ? "key-interfaces" : "type-surface";
+  const title = o.kind === "brief" ? "**Key interfaces:**" : "### Type Surface (durable)";
+  const s = sectionOf(o, key);
+  if (s && sectionHasContent(o, s)) return [];
+  const files = filesTouched(o).length;
+  const why = s ? `${title} has no content` : `No ${title} section`;
+  if (tokens >= TYPE_SURFACE_MIN_TOKENS) {
+    return [
+      at({
+        rule: "missing-type-surface",
+        tier: "BLOCK",
+        message: `${why}: it is mandatory for tasks of ${TYPE_SURFACE_MIN_TOKENS}+ tokens (this one has ${tokens}). List the types and signatures callers cross.`,
+        ...spanOf(o, s?.head ?? null),
+      }),
+    ];
+  }
+  if (files >= SINGLE_CYCLE_MAX_FILES) {
+    return [
+      at({
+        rule: "missing-type-surface",
+        tier: "WARN",
+        message: `${why}: only single-cycle tasks (under ${TYPE_SURFACE_MIN_TOKENS} tokens and fewer than ${SINGLE_CYCLE_MAX_FILES} files) may omit it, and this one touches ${files} files.`,
+        ...spanOf(o, s?.head ?? null),
+      }),
+    ];
+  }
+  return [];
+}

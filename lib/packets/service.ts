@@ -1,0 +1,141 @@
+/**
+ * Packets of a project: create (from a template or an imported file), save revisions with
+ * what validation said, duplicate, archive, emit for handoff, diff revisions. Every save
+ * and every emit validates the markdown on the server, whatever the browser showed.
+ */
+import { structuredPatch } from "diff";
+import { z } from "zod";
+import { WorkbenchError } from "../core/errors";
+import { getProject } from "../db/repositories/projects";
+import {
+  createPacket,
+  getPacket,
+  getRevision,
+  listPackets,
+  listRevisions,
+  markEmitted,
+  packetProject,
+  saveRevision,
+  updatePacketMeta,
+  type PacketDto,
+  type RevisionCheck,
+} from "../db/repositories/packets";
+import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
+
+/** Larger than any packet worth handing off (the cap is 2,000 tokens); refuses pasted files. */
+export const MAX_PACKET_CHARS = 200_000;
+
+const markdown = z.string().max(MAX_PACKET_CHARS, `at most ${MAX_PACKET_CHARS.toLocaleString("en")} characters`);
+const author = z.string().trim().max(80).nullable().default(null).describe("display name of whoever saves");
+
+export const newPacketInput = z.object({
+  kind: z.enum(["packet", "brief"]).default("packet").describe("Context Packet (v2) or Agent Brief"),
+  title: z.string().trim().min(1).max(200).optional().describe("title shown in lists; defaults to the Task / Summary line"),
+  topicSlug: z.string().trim().min(1).max(200).nullable().default(null).describe("topic this packet belongs to"),
+  markdown: markdown.optional().describe("initial markdown (an imported .md file); the kind's template when absent"),
+  author,
+});
+export type NewPacketInput = z.input<typeof newPacketInput>;
+
+export const saveInput = z.object({
+  markdown: markdown.describe("the packet's full markdown"),
+  baseNumber: z.number().int().min(1).optional().describe("revision the edit started from (conflict check); omitted when saving the shared co-editing text, which has no competing copy"),
+  note: z.string().trim().max(200).nullable().default(null).describe("what changed"),
+  author,
+});
+
+export const metaInput = z.object({
+  title: z.string().trim().min(1).max(200).optional().describe("new title"),
+  topicSlug: z.string().trim().min(1).max(200).nullable().optional().describe("link to a topic, or null to unlink"),
+  archived: z.boolean().optional().describe("archive or restore"),
+});
+
+function checkOf(v: ValidationResult): RevisionCheck {
+  return {
+    tokenEstimate: v.token_estimate,
+    completeness: v.completeness,
+    blockCount: v.findings.filter((f) => f.tier === "BLOCK").length,
+    warnCount: v.findings.filter((f) => f.tier === "WARN").length,
+  };
+}
+
+/** The title a packet gets when none is given: its Task (packet) or Summary (brief) line. */
+function defaultTitle(text: string, kind: "packet" | "brief"): string {
+  const doc = parsePacket(text);
+  const field = doc.fields.find((f) => /^(task|summary)$/i.test(f.label.replace(/[:*\s]/g, "")));
+  const value = field?.value.trim();
+  return value && !/^\[.*\]$/.test(value) ? value.slice(0, 200) : kind === "brief" ? "Untitled brief" : "Untitled packet";
+}
+
+export async function createProjectPacket(projectId: string, raw: NewPacketInput): Promise<PacketDto> {
+  const input = newPacketInput.parse(raw);
+  await getProject(projectId);
+  const text = input.markdown ?? (input.kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
+  // An imported file decides its own kind by its heading.
+  const kind = input.markdown !== undefined ? parsePacket(text).kind : input.kind;
+  return createPacket({ projectId, kind, title: input.title ?? defaultTitle(text, kind), topicSlug: input.topicSlug, markdown: text, check: checkOf(validatePacket(text)), author: input.author });
+}
+
+export async function saveProjectPacket(projectId: string, id: string, raw: z.input<typeof saveInput>): Promise<{ packet: PacketDto; validation: ValidationResult }> {
+  const input = saveInput.parse(raw);
+  const validation = validatePacket(input.markdown);
+  const baseNumber = input.baseNumber ?? (await getPacket(projectId, id)).headNumber;
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, check: checkOf(validation), author: input.author, note: input.note, baseNumber });
+  return { packet, validation };
+}
+
+export async function duplicateProjectPacket(projectId: string, id: string, by: string | null): Promise<PacketDto> {
+  const p = await getPacket(projectId, id);
+  return createPacket({ projectId, kind: p.kind, title: `Copy of ${p.title}`.slice(0, 200), topicSlug: p.topicSlug, markdown: p.markdown, check: checkOf(validatePacket(p.markdown)), author: by });
+}
+
+export async function updateProjectPacket(projectId: string, id: string, raw: z.input<typeof metaInput>): Promise<PacketDto> {
+  return updatePacketMeta(projectId, id, metaInput.parse(raw));
+}
+
+/**
+ * Emits the latest revision for handoff: refused while any BLOCK finding stands (the
+ * seed's HARD-GATE), so agents only ever receive a packet that passed.
+ */
+export async function emitProjectPacket(projectId: string, id: string): Promise<{ packet: PacketDto; validation: ValidationResult }> {
+  const p = await getPacket(projectId, id);
+  const validation = validatePacket(p.markdown);
+  if (!validation.emittable) {
+    const blocks = validation.findings.filter((f) => f.tier === "BLOCK");
+    throw new WorkbenchError("GATE_REFUSED", `Emission refused: ${blocks.length} BLOCK finding(s) stand (${[...new Set(blocks.map((b) => b.rule))].join(", ")}). Fix them and save first.`, { findings: blocks });
+  }
+  return { packet: await markEmitted(projectId, id, p.headNumber), validation };
+}
+
+/** What the receiving agent gets from the stable handoff URL: the emitted revision. */
+export async function handoffPacket(id: string): Promise<{ packet: PacketDto; revision: number; markdown: string; result: Pick<ValidationResult, "packet" | "token_estimate" | "completeness" | "warnings"> }> {
+  const projectId = await packetProject(id);
+  const p = await getPacket(projectId, id);
+  if (p.emittedNumber === null) throw new WorkbenchError("NOT_FOUND", `Packet ${id} has not been emitted yet: open it in the editor and emit it once its gates pass.`);
+  const rev = await getRevision(projectId, id, p.emittedNumber);
+  const v = validatePacket(rev.markdown);
+  return { packet: p, revision: rev.number, markdown: rev.markdown, result: { packet: v.packet, token_estimate: v.token_estimate, completeness: v.completeness, warnings: v.warnings } };
+}
+
+export interface RevisionDiff {
+  from: number;
+  to: number;
+  hunks: { oldStart: number; oldLines: number; newStart: number; newLines: number; lines: string[] }[];
+  added: number;
+  removed: number;
+}
+
+export async function diffRevisions(projectId: string, id: string, from: number, to: number): Promise<RevisionDiff> {
+  const [a, b] = await Promise.all([getRevision(projectId, id, from), getRevision(projectId, id, to)]);
+  const patch = structuredPatch(`r${from}`, `r${to}`, a.markdown, b.markdown, "", "", { context: 3 });
+  let added = 0;
+  let removed = 0;
+  for (const h of patch.hunks)
+    for (const l of h.lines) {
+      if (l.startsWith("+")) added++;
+      else if (l.startsWith("-")) removed++;
+    }
+  return { from, to, hunks: patch.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines })), added, removed };
+}
+
+export { getPacket, getRevision, listPackets, listRevisions };

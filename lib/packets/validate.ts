@@ -1,0 +1,54 @@
+import { WorkbenchError } from "../core/errors";
+import { TOKENIZER_NAME } from "../core/tokens";
+import { acceptanceFindings } from "./acceptance-rules";
+import { briefFindings } from "./brief-rules";
+import { budgetFindings } from "./budget-rules";
+import { completenessOf, missingContext } from "./completeness";
+import { filesTouchedFindings } from "./files-touched-rules";
+import { compareFindings, findingFactory } from "./findings";
+import { TOKEN_BUDGET } from "./limits";
+import { outline } from "./outline";
+import { placeholderFindings } from "./placeholder-rules";
+import { sectionFindings } from "./section-rules";
+import { smellFindings } from "./smell-rules";
+import { packetTokens } from "./token-count";
+import type { PacketFinding, ValidationResult } from "./types";
+
+/**
+ * The seed's VALIDATE and PHASE 4.5 steps over a packet or brief (kind from its heading):
+ * every finding with its exact place in the markdown as given (CRLF included), the token
+ * estimate, completeness and warnings. `emittable` is the HARD-GATE: false while any
+ * BLOCK finding stands.
+ */
+export function validatePacket(markdown: string): ValidationResult {
+  if (typeof markdown !== "string") throw new WorkbenchError("INVALID_INPUT", "validatePacket needs the packet's markdown as a string.");
+  const o = outline(markdown);
+  const at = findingFactory(o);
+  const tokens = packetTokens(markdown);
+  const findings: PacketFinding[] = [
+    ...smellFindings(o, at),
+    ...sectionFindings(o, at, tokens),
+    ...filesTouchedFindings(o, at),
+    ...acceptanceFindings(o, at),
+    ...(o.kind === "brief" ? briefFindings(o, at) : []),
+    ...budgetFindings(o, at, tokens),
+    ...placeholderFindings(o, at),
+  ].sort(compareFindings);
+  const warnings = [...missingContext(o), ...findings.filter((f) => f.tier === "WARN").map(warningText)];
+  return {
+    kind: o.kind,
+    packet: markdown,
+    token_estimate: tokens,
+    tokenizer: TOKENIZER_NAME,
+    budget: TOKEN_BUDGET,
+    completeness: completenessOf(o, findings),
+    warnings,
+    findings,
+    emittable: !findings.some((f) => f.tier === "BLOCK"),
+  };
+}
+
+/** How a WARN finding reads in `warnings`. */
+export function warningText(f: PacketFinding): string {
+  return `${f.rule} (line ${f.line}): ${f.message}`;
+}

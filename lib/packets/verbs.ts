@@ -1,0 +1,82 @@
+/**
+ * Acceptance-criteria vocabulary. The seed's Output Format lists 20 behaviour verbs
+ * (durability-rules.md has the first 16; brief-template.md and SKILL.md add the last four).
+ * Only these exact forms lead a criterion: the seed lists no inflections, so "returned"
+ * or "return" is rejected, with the listed form offered as the rewrite.
+ */
+export const BEHAVIOR_VERBS: readonly string[] = Object.freeze([
+  "accepts",
+  "rejects",
+  "produces",
+  "notifies",
+  "persists",
+  "retries",
+  "times-out",
+  "validates",
+  "returns",
+  "dispatches",
+  "redirects",
+  "throws",
+  "logs",
+  "increments",
+  "decrements",
+  "retrieves",
+  "emits",
+  "caches",
+  "invalidates",
+  "authenticates",
+]);
+
+/** Shape verbs describe what exists, not what the system does; the seed rejects them. */
+export const SHAPE_VERBS: readonly string[] = Object.freeze(["is defined", "has property", "exists", "should be present"]);
+
+const VERB_SET = new Set(BEHAVIOR_VERBS);
+
+export function isBehaviorVerb(word: string): boolean {
+  return VERB_SET.has(word.toLowerCase());
+}
+
+/** Base, past and -ing forms of each verb (and the spaced "times out"): suggestion sources only. */
+const INFLECTIONS: Record<string, string[]> = {
+  accepts: ["accept", "accepted", "accepting"],
+  rejects: ["reject", "rejected", "rejecting"],
+  produces: ["produce", "produced", "producing"],
+  notifies: ["notify", "notified", "notifying"],
+  persists: ["persist", "persisted", "persisting"],
+  retries: ["retry", "retried", "retrying"],
+  "times-out": ["time-out", "timed-out", "timing-out", "timeout", "timeouts"],
+  validates: ["validate", "validated", "validating"],
+  returns: ["return", "returned", "returning"],
+  dispatches: ["dispatch", "dispatched", "dispatching"],
+  redirects: ["redirect", "redirected", "redirecting"],
+  throws: ["throw", "threw", "thrown", "throwing"],
+  logs: ["log", "logged", "logging"],
+  increments: ["increment", "incremented", "incrementing"],
+  decrements: ["decrement", "decremented", "decrementing"],
+  retrieves: ["retrieve", "retrieved", "retrieving"],
+  emits: ["emit", "emitted", "emitting"],
+  caches: ["cache", "cached", "caching"],
+  invalidates: ["invalidate", "invalidated", "invalidating"],
+  authenticates: ["authenticate", "authenticated", "authenticating"],
+};
+
+const WHITELISTED_FORM = new Map<string, string>();
+for (const [verb, forms] of Object.entries(INFLECTIONS)) {
+  WHITELISTED_FORM.set(verb.toLowerCase(), verb);
+  for (const f of forms) WHITELISTED_FORM.set(f, verb);
+}
+
+/** The whitelisted verb a word is an inflection of ("Returned" → "returns"), or null. */
+export function whitelistedFormOf(word: string): string | null {
+  const w = word.toLowerCase();
+  const hit = WHITELISTED_FORM.get(w);
+  return hit && hit !== w ? hit : null;
+}
+
+const SHAPE_RE = new RegExp(`\\b(?:${SHAPE_VERBS.map((v) => v.replace(/ /g, "\\s+")).join("|")})\\b`, "i");
+
+/** A shape phrase in a criterion ("is defined", "exists"…), as written, with its offset in the text; null when none. */
+export function findShapePhrase(text: string): { index: number; phrase: string } | null {
+  const m = SHAPE_RE.exec(text);
+  return m ? { index: m.index, phrase: m[0] } : null;
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../lib/db/client";
+import {
+  createProjectPacket,
+  diffRevisions,
+  duplicateProjectPacket,
+  emitProjectPacket,
+  getPacket,
+  getRevision,
+  handoffPacket,
+  listPackets,
+  listRevisions,
+  saveProjectPacket,
+  updateProjectPacket,
+} from "../../lib/packets/service";
+import { addProject } from "../../lib/projects/add-project";
+import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
+
+afterAll(removeTempDirs);
+
+export const CLEAN_PACKET = `## Context Packet
+
+**Task**: Persist user export jobs so a restart resumes them
+**Parent**: cook
+**Scope**: ExportJob, ExportQueue
+
+### Decisions Made
+- [Decision]: chose a database table over an in-memory queue because restarts lose memory
+
+### Constraints
+- MUST: keep each ExportJob idempotent
+- MUST NOT: send an export twice
+- BLOCKED BY: the ExportQueue.claim contract
+
+### Already Tried
+- in-memory retry list — lost on every deploy
+
+### Type Surface (durable)
+- \`ExportJob { id: string; state: "queued" | "running" | "done" }\` — one export request
+- \`ExportQueue.claim(): ExportJob | null\` — hands out the oldest queued job
+
+### Files Touched (locator-only, may rename)
+- \`server/export/queue.ts\` (ExportQueue, claim) — claims and persists jobs
+
+### Acceptance Criteria
+- [ ] persists a queued ExportJob across a restart
+- [ ] retries a running ExportJob after a crash
+
+### Out of scope
+- (none)
+`;
+
+const FAILING = CLEAN_PACKET.replace("- in-memory retry list — lost on every deploy", "- in-memory retry list in queue.ts:42 — lost on every deploy");
+
+describe("packets", () => {
+  let projectId = "";
+  beforeAll(async () => {
+    projectId = (await addProject({ path: makeTempDir() })).id;
+  });
+
+  it("creates from a template, saves revisions, refuses a stale base, and diffs", async () => {
+    const p = await createProjectPacket(projectId, { kind: "packet" });
+    expect(p).toMatchObject({ kind: "packet", headNumber: 1, emittedNumber: null, title: "Untitled packet" });
+    expect(p.markdown).toContain("## Context Packet");
+    // The template is not emittable until filled in.
+    expect(p.head!.blockCount).toBeGreaterThan(0);
+
+    const saved = await saveProjectPacket(projectId, p.id, { markdown: FAILING, baseNumber: 1, author: "Ana" });
+    expect(saved.packet.headNumber).toBe(2);
+    expect(saved.validation.emittable).toBe(false);
+    await expect(saveProjectPacket(projectId, p.id, { markdown: CLEAN_PACKET, baseNumber: 1 })).rejects.toMatchObject({ code: "CONFLICT" });
+    const clean = await saveProjectPacket(projectId, p.id, { markdown: CLEAN_PACKET, baseNumber: 2, author: "Ana", note: "fixed file:line" });
+    expect(clean.validation.emittable).toBe(true);
+    expect(clean.packet.head).toMatchObject({ blockCount: 0 });
+
+    const revs = await listRevisions(projectId, p.id);
+    expect(revs.map((r) => [r.number, r.author])).toEqual([
+      [3, "Ana"],
+      [2, "Ana"],
+      [1, null],
+    ]);
+    expect((await getRevision(projectId, p.id, 2)).markdown).toBe(FAILING);
+    const d = await diffRevisions(projectId, p.id, 2, 3);
+    expect(d).toMatchObject({ added: 1, removed: 1 });
+    expect(d.hunks[0]!.lines).toContain("-- in-memory retry list in queue.ts:42 — lost on every deploy");
+    expect(d.hunks[0]!.lines).toContain("+- in-memory retry list — lost on every deploy");
+    await expect(getRevision(projectId, p.id, 9)).rejects.toMatchObject({ code: "NOT_FOUND" });
+
+    const db = await getDb();
+    expect(await db.packetRevision.count({ where: { packetId: p.id } })).toBe(3);
+  });
+
+  it("emits only when no BLOCK finding stands, and hands off the emitted revision", async () => {
+    const p = await createProjectPacket(projectId, { markdown: FAILING, title: "Export jobs" });
+    await expect(emitProjectPacket(projectId, p.id)).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("file-line") });
+    await expect(handoffPacket(p.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await getPacket(projectId, p.id)).emittedNumber).toBeNull();
+
+    await saveProjectPacket(projectId, p.id, { markdown: CLEAN_PACKET, baseNumber: 1 });
+    const { packet } = await emitProjectPacket(projectId, p.id);
+    expect(packet.emittedNumber).toBe(2);
+    // A later failing save does not change what agents receive.
+    await saveProjectPacket(projectId, p.id, { markdown: FAILING, baseNumber: 2 });
+    const h = await handoffPacket(p.id);
+    expect(h.revision).toBe(2);
+    expect(h.markdown).toBe(CLEAN_PACKET);
+    expect(Object.keys(h.result)).toEqual(["packet", "token_estimate", "completeness", "warnings"]);
+    expect(h.result.token_estimate).toBeGreaterThan(50);
+  });
+
+  it("imports a brief by its heading, duplicates, archives and links a topic", async () => {
+    const brief = "## Agent Brief\n\n**Category:** bug\n**Summary:** Exports stop after a restart\n";
+    const b = await createProjectPacket(projectId, { markdown: brief, topicSlug: "JIRA-123" });
+    expect(b).toMatchObject({ kind: "brief", title: "Exports stop after a restart", topicSlug: "JIRA-123" });
+    const copy = await duplicateProjectPacket(projectId, b.id, "Ben");
+    expect(copy).toMatchObject({ title: "Copy of Exports stop after a restart", markdown: brief, headNumber: 1 });
+    await updateProjectPacket(projectId, b.id, { archived: true });
+    expect((await listPackets(projectId)).map((x) => x.id)).not.toContain(b.id);
+    expect((await listPackets(projectId, { archived: true })).map((x) => x.id)).toEqual([b.id]);
+    await expect(createProjectPacket(projectId, { markdown: "x".repeat(200_001) })).rejects.toThrow(/200,000/);
+    await expect(getPacket(projectId, "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

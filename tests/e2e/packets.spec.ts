@@ -1,0 +1,130 @@
+import { expect, test, type Page } from "@playwright/test";
+import { dbQuery, sampleDir } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let projectId = "";
+
+test.beforeAll(async ({ request }) => {
+  const res = await request.post("/api/v1/projects", { data: { path: sampleDir() } });
+  expect(res.status()).toBe(201);
+  projectId = ((await res.json()) as { project: { id: string } }).project.id;
+});
+
+const PACKET = (tried: string) => `## Context Packet
+
+**Task**: Persist user export jobs so a restart resumes them
+**Parent**: cook
+**Scope**: ExportJob, ExportQueue
+
+### Decisions Made
+- [Decision]: chose a database table over an in-memory queue because restarts lose memory
+
+### Constraints
+- MUST: keep each ExportJob idempotent
+- MUST NOT: send an export twice
+- BLOCKED BY: the ExportQueue.claim contract
+
+### Already Tried
+- ${tried}
+
+### Type Surface (durable)
+- \`ExportJob { id: string; state: "queued" | "running" | "done" }\` — one export request
+- \`ExportQueue.claim(): ExportJob | null\` — hands out the oldest queued job
+
+### Files Touched (locator-only, may rename)
+- \`server/export/queue.ts\` (ExportQueue, claim) — claims and persists jobs
+
+### Acceptance Criteria
+- [ ] persists a queued ExportJob across a restart
+- [ ] retries a running ExportJob after a crash
+
+### Out of scope
+- (none)
+`;
+
+async function editorReady(page: Page) {
+  await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true");
+}
+
+test("write a packet that fails, see the findings in place, fix them, emit", async ({ page, request }) => {
+  await page.goto(`/projects/${projectId}/packets`);
+  await expect(page.getByText("No packets yet")).toBeVisible();
+  await page.getByRole("button", { name: "New packet", exact: true }).click();
+  await expect(page).toHaveURL(/\/packets\/[^/]+$/);
+  const packetId = page.url().split("/").pop()!;
+  await editorReady(page);
+
+  // The template does not pass: Emit, Copy and Download stay disabled.
+  await expect(page.getByTestId("gate-status")).toContainText("BLOCK");
+  await expect(page.getByRole("button", { name: "Emit", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Download .md" })).toBeDisabled();
+
+  // Write a packet with a file:line reference in the markdown view.
+  await page.getByRole("tab", { name: "Markdown" }).click();
+  const editor = page.getByLabel("Packet markdown");
+  await editor.fill(PACKET("in-memory retry list in queue.ts:42 — lost on every deploy"));
+  const finding = page.getByTestId("findings").locator("[data-tier=BLOCK]").first();
+  await expect(finding).toContainText("queue.ts:42");
+  await expect(page.locator("[data-testid=markdown-editor] [data-finding]").filter({ hasText: "queue.ts:42" })).toBeAttached();
+  await expect(page.getByRole("button", { name: "Emit", exact: true })).toBeDisabled();
+
+  // Clicking the finding selects it in the markdown.
+  await finding.click();
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? "")).toContain("queue.ts:42");
+
+  // Save the failing text: a revision, but not emittable.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved as revision 2")).toBeVisible();
+  expect(dbQuery<{ number: number; blockCount: number }>("SELECT number, blockCount FROM PacketRevision WHERE packetId = ? ORDER BY number", packetId).map((r) => r.number)).toEqual([1, 2]);
+  const refused = await request.post(`/api/v1/projects/${projectId}/packets/${packetId}/emit`);
+  expect(refused.status()).toBe(422);
+
+  // Fix it in the form view: the Already Tried section.
+  await editorReady(page);
+  await page.getByRole("tab", { name: "Form" }).click();
+  await page.getByLabel("Already Tried").fill("- in-memory retry list — lost on every deploy");
+  await expect(page.getByTestId("gate-status")).toContainText("gates pass");
+  await expect(page.getByTestId("findings").locator("[data-tier=BLOCK]")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved as revision 3")).toBeVisible();
+  await editorReady(page);
+  await page.getByRole("button", { name: "Emit", exact: true }).click();
+  await expect(page.getByTestId("gate-status")).toContainText("emitted r3");
+  expect(dbQuery<{ emittedNumber: number }>("SELECT emittedNumber FROM Packet WHERE id = ?", packetId)).toEqual([{ emittedNumber: 3 }]);
+
+  // The receiving agent's URL.
+  const md = await request.get(`/api/v1/packets/${packetId}`);
+  expect(md.headers()["content-type"]).toContain("text/markdown");
+  expect(await md.text()).toBe(PACKET("in-memory retry list — lost on every deploy"));
+  const json = (await (await request.get(`/api/v1/packets/${packetId}?format=json`)).json()) as Record<string, unknown>;
+  expect(json).toMatchObject({ completeness: expect.any(String), token_estimate: expect.any(Number), revision: 3 });
+
+  // Diff the failing and the fixed revision.
+  await page.getByLabel("Diff from").selectOption("2");
+  await page.getByLabel("Diff to").selectOption("3");
+  await page.getByRole("button", { name: "Compare", exact: true }).click();
+  const diff = page.getByTestId("revision-diff");
+  await expect(diff).toContainText("-- in-memory retry list in queue.ts:42");
+  await expect(diff).toContainText("+- in-memory retry list — lost on every deploy");
+});
+
+test("import a brief, duplicate it, archive the copy", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/packets`);
+  const brief = "## Agent Brief\n\n**Category:** bug\n**Summary:** Exports stop after a restart\n";
+  await page.getByLabel("Import a packet file").setInputFiles({ name: "brief.md", mimeType: "text/markdown", buffer: Buffer.from(brief) });
+  await expect(page.getByRole("heading", { name: "Exports stop after a restart" })).toBeVisible();
+  await editorReady(page);
+  await expect(page.getByTestId("findings")).toContainText("brief-current-desired");
+  await page.getByRole("button", { name: "Duplicate", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Copy of Exports stop after a restart" })).toBeVisible();
+  await editorReady(page);
+  await page.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(page.getByText("Archived.")).toBeVisible();
+  await page.goto(`/projects/${projectId}/packets?archived=1`);
+  await expect(page.getByRole("table", { name: "Packets" })).toContainText("Copy of Exports stop after a restart");
+  await page.goto(`/projects/${projectId}/packets`);
+  const active = page.getByRole("table", { name: "Packets" });
+  await expect(active).toContainText("Exports stop after a restart");
+  await expect(active).not.toContainText("Copy of");
+});
