@@ -12,6 +12,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useIdentity } from "@/components/identity/local-identity";
 import { CollabStatus } from "./collab-status";
+import { ReviewPanel } from "./review-panel";
+import { SnapshotsPanel } from "./snapshots-panel";
 import { MarkdownCodeMirror } from "./markdown-codemirror";
 import { PacketForm } from "./packet-form";
 import { TokenMeter } from "./token-meter";
@@ -43,6 +45,16 @@ export function PacketEditor({ projectId, packet: initial, collabUrl }: { projec
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
   const editorView = useRef<EditorView | null>(null);
+  const [lower, setLower] = useState<"review" | "snapshots">("review");
+  const base = `/api/v1/projects/${projectId}/packets/${initial.id}`;
+  const signals = useMemo(() => shared.doc.getMap<number>("signals"), [shared.doc]);
+  const reloadPacket = useMemo(
+    () => () =>
+      void api<{ packet: PacketDto }>(base)
+        .then((r) => setPacket(r.packet))
+        .catch(() => undefined),
+    [base],
+  );
   const deferred = useDeferredValue(markdown);
   const validation: ValidationResult | null = useMemo(() => (lib ? lib.validatePacket(deferred) : null), [lib, deferred]);
   const doc: PacketDocument | null = useMemo(() => (lib ? lib.parsePacket(markdown) : null), [lib, markdown]);
@@ -165,8 +177,13 @@ export function PacketEditor({ projectId, packet: initial, collabUrl }: { projec
             <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty}>
               <Save className="size-4" aria-hidden /> Save
             </Button>
-            <Button size="sm" onClick={() => void emit()} disabled={busy || dirty || !passes} title={dirty ? "Save first" : passes ? "Hand this revision off" : "BLOCK findings stand"}>
-              <Send className="size-4" aria-hidden /> Emit
+            <Button
+              size="sm"
+              onClick={() => void emit()}
+              disabled={busy || packet.approvedNumber === null}
+              title={packet.approvedNumber === null ? "Emission needs an approved revision without BLOCK findings" : `Hand approved revision ${packet.approvedNumber} off`}
+            >
+              <Send className="size-4" aria-hidden /> Emit{packet.approvedNumber ? ` r${packet.approvedNumber}` : ""}
             </Button>
             <Button size="sm" onClick={() => void copy()} disabled={!passes} aria-label="Copy markdown">
               <ClipboardCopy className="size-4" aria-hidden /> Copy
@@ -194,6 +211,41 @@ export function PacketEditor({ projectId, packet: initial, collabUrl }: { projec
         ) : (
           <MarkdownCodeMirror text={shared.text} awareness={shared.provider?.awareness ?? null} marks={marks} editable={shared.synced} onView={onView} />
         )}
+        <div className="rounded-lg border border-border bg-surface">
+          <div role="tablist" aria-label="Review and snapshots" className="flex gap-1 border-b border-border px-2 pt-2 text-sm">
+            {(["review", "snapshots"] as const).map((t) => (
+              <button
+                key={t}
+                role="tab"
+                type="button"
+                aria-selected={lower === t}
+                onClick={() => setLower(t)}
+                className={`rounded-t px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-accent ${lower === t ? "border-b-2 border-accent font-medium" : "text-fg-muted hover:bg-muted"}`}
+              >
+                {t === "review" ? "Review & comments" : "Snapshots"}
+              </button>
+            ))}
+          </div>
+          <div className="p-3">
+            {lower === "review" ? (
+              <ReviewPanel
+                base={base}
+                identity={identity}
+                signals={signals}
+                sections={doc?.sections.map((x) => x.title) ?? []}
+                selection={() => {
+                  const v = editorView.current;
+                  if (!v) return null;
+                  const r = v.state.selection.main;
+                  return r.empty ? null : { from: r.from, to: r.to, text: v.state.sliceDoc(r.from, r.to) };
+                }}
+                onStatusChange={reloadPacket}
+              />
+            ) : (
+              <SnapshotsPanel base={base} identity={identity} signals={signals} markdown={markdown} restore={(t) => applyTextChange(shared.text, t, "local")} />
+            )}
+          </div>
+        </div>
       </div>
 
       <aside className="space-y-4" aria-label="Checks">
@@ -203,6 +255,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl }: { projec
             <>
               <Badge tone={passes ? "ok" : "danger"}>{passes ? "gates pass" : `${blocks.length} BLOCK`}</Badge>
               <Badge>completeness: {validation.completeness}</Badge>
+              <Badge tone={packet.reviewStatus === "approved" ? "ok" : packet.reviewStatus === "changes_requested" ? "warn" : "neutral"}>review: {packet.reviewStatus.replace("_", " ")}</Badge>
               {packet.emittedNumber ? <Badge tone="ok">emitted r{packet.emittedNumber}</Badge> : null}
             </>
           ) : (

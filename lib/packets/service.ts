@@ -20,6 +20,7 @@ import {
   type PacketDto,
   type RevisionCheck,
 } from "../db/repositories/packets";
+import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
 
 /** Larger than any packet worth handing off (the cap is 2,000 tokens); refuses pasted files. */
@@ -80,7 +81,9 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
   const input = saveInput.parse(raw);
   const validation = validatePacket(input.markdown);
   const baseNumber = input.baseNumber ?? (await getPacket(projectId, id)).headNumber;
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, check: checkOf(validation), author: input.author, note: input.note, baseNumber });
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) =>
+    statusAfterSave(s as ReviewStatus),
+  );
   return { packet, validation };
 }
 
@@ -94,17 +97,20 @@ export async function updateProjectPacket(projectId: string, id: string, raw: z.
 }
 
 /**
- * Emits the latest revision for handoff: refused while any BLOCK finding stands (the
- * seed's HARD-GATE), so agents only ever receive a packet that passed.
+ * Emits the approved revision for handoff: refused until a revision has been approved in
+ * review, and while any BLOCK finding stands in it (the seed's HARD-GATE), so agents only
+ * ever receive a packet people approved and the checks passed.
  */
 export async function emitProjectPacket(projectId: string, id: string): Promise<{ packet: PacketDto; validation: ValidationResult }> {
   const p = await getPacket(projectId, id);
-  const validation = validatePacket(p.markdown);
+  if (p.approvedNumber === null) throw new WorkbenchError("GATE_REFUSED", "Emission refused: no revision has been approved yet. Request a review and have it approved first.");
+  const rev = await getRevision(projectId, id, p.approvedNumber);
+  const validation = validatePacket(rev.markdown);
   if (!validation.emittable) {
     const blocks = validation.findings.filter((f) => f.tier === "BLOCK");
     throw new WorkbenchError("GATE_REFUSED", `Emission refused: ${blocks.length} BLOCK finding(s) stand (${[...new Set(blocks.map((b) => b.rule))].join(", ")}). Fix them and save first.`, { findings: blocks });
   }
-  return { packet: await markEmitted(projectId, id, p.headNumber), validation };
+  return { packet: await markEmitted(projectId, id, rev.number), validation };
 }
 
 /** What the receiving agent gets from the stable handoff URL: the emitted revision. */

@@ -13,6 +13,7 @@ import {
   saveProjectPacket,
   updateProjectPacket,
 } from "../../lib/packets/service";
+import { reviewHistory, reviewHistoryMarkdown, reviewPacket } from "../../lib/collab/service";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
@@ -90,22 +91,45 @@ describe("packets", () => {
     expect(await db.packetRevision.count({ where: { packetId: p.id } })).toBe(3);
   });
 
-  it("emits only when no BLOCK finding stands, and hands off the emitted revision", async () => {
+  it("emits only an approved revision without BLOCK findings, and hands that revision off", async () => {
     const p = await createProjectPacket(projectId, { markdown: FAILING, title: "Export jobs" });
-    await expect(emitProjectPacket(projectId, p.id)).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("file-line") });
+    await expect(emitProjectPacket(projectId, p.id)).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("approved") });
     await expect(handoffPacket(p.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect((await getPacket(projectId, p.id)).emittedNumber).toBeNull();
+    await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
+    // A revision with a BLOCK finding cannot be approved.
+    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben" })).rejects.toMatchObject({ code: "GATE_REFUSED" });
+    await reviewPacket(projectId, p.id, { action: "request_changes", actor: "Ben", note: "drop the file:line" });
+    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben" })).rejects.toMatchObject({ code: "CONFLICT" });
 
-    await saveProjectPacket(projectId, p.id, { markdown: CLEAN_PACKET, baseNumber: 1 });
+    await saveProjectPacket(projectId, p.id, { markdown: CLEAN_PACKET, baseNumber: 1, author: "Ana" });
+    await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
+    const approved = await reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", note: "good" });
+    expect(approved.packet).toMatchObject({ reviewStatus: "approved", approvedNumber: 2 });
     const { packet } = await emitProjectPacket(projectId, p.id);
     expect(packet.emittedNumber).toBe(2);
-    // A later failing save does not change what agents receive.
-    await saveProjectPacket(projectId, p.id, { markdown: FAILING, baseNumber: 2 });
+
+    // A later save starts a new revision that needs review again; the approved one stays frozen.
+    const later = await saveProjectPacket(projectId, p.id, { markdown: FAILING, baseNumber: 2, author: "Cy" });
+    expect(later.packet).toMatchObject({ reviewStatus: "draft", approvedNumber: 2, headNumber: 3 });
+    const { packet: again } = await emitProjectPacket(projectId, p.id);
+    expect(again.emittedNumber).toBe(2);
     const h = await handoffPacket(p.id);
     expect(h.revision).toBe(2);
     expect(h.markdown).toBe(CLEAN_PACKET);
     expect(Object.keys(h.result)).toEqual(["packet", "token_estimate", "completeness", "warnings"]);
     expect(h.result.token_estimate).toBeGreaterThan(50);
+
+    const history = await reviewHistory(projectId, p.id);
+    expect(history.events.map((e) => [e.actor, e.fromStatus, e.toStatus, e.revision])).toEqual([
+      ["Ana", "draft", "in_review", 1],
+      ["Ben", "in_review", "changes_requested", 1],
+      ["Ana", "changes_requested", "in_review", 2],
+      ["Ben", "in_review", "approved", 2],
+      ["Cy", "approved", "draft", 3],
+    ]);
+    const md = reviewHistoryMarkdown(history);
+    expect(md).toContain("Ben: in_review → changes_requested on r1 — drop the file:line");
+    expect(md).toContain("(approved revision r2)");
   });
 
   it("imports a brief by its heading, duplicates, archives and links a topic", async () => {

@@ -43,13 +43,17 @@ const PACKET = (tried: string) => `## Context Packet
 - (none)
 `;
 
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("workbench.displayName", "Ana"));
+});
+
 async function editorReady(page: Page) {
   await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true");
 }
 
 test("write a packet that fails, see the findings in place, fix them, emit", async ({ page, request }) => {
   await page.goto(`/projects/${projectId}/packets`);
-  await expect(page.getByText("No packets yet")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Packets & briefs", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "New packet", exact: true }).click();
   await expect(page).toHaveURL(/\/packets\/[^/]+$/);
   const packetId = page.url().split("/").pop()!;
@@ -57,7 +61,7 @@ test("write a packet that fails, see the findings in place, fix them, emit", asy
 
   // The template does not pass: Emit, Copy and Download stay disabled.
   await expect(page.getByTestId("gate-status")).toContainText("BLOCK");
-  await expect(page.getByRole("button", { name: "Emit", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /^Emit/ })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Download .md" })).toBeDisabled();
 
   // Write a packet with a file:line reference in the markdown view.
@@ -67,7 +71,7 @@ test("write a packet that fails, see the findings in place, fix them, emit", asy
   const finding = page.getByTestId("findings").locator("[data-tier=BLOCK]").first();
   await expect(finding).toContainText("queue.ts:42");
   await expect(page.locator("[data-testid=markdown-editor] [data-finding]").filter({ hasText: "queue.ts:42" })).toBeAttached();
-  await expect(page.getByRole("button", { name: "Emit", exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: /^Emit/ })).toBeDisabled();
 
   // Clicking the finding selects it in the markdown.
   await finding.click();
@@ -88,8 +92,14 @@ test("write a packet that fails, see the findings in place, fix them, emit", asy
   await expect(page.getByTestId("findings").locator("[data-tier=BLOCK]")).toHaveCount(0);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved as revision 3")).toBeVisible();
-  await editorReady(page);
-  await page.getByRole("button", { name: "Emit", exact: true }).click();
+  // Emission needs an approved revision.
+  await expect(page.getByRole("button", { name: /^Emit/ })).toBeDisabled();
+  const review = page.getByTestId("review-panel");
+  await review.getByRole("button", { name: "Request review" }).click();
+  await review.getByRole("button", { name: "Approve" }).click();
+  await expect(review).toContainText("approved revision r3 (frozen)");
+  await expect(review.getByRole("list", { name: "Review history" })).toContainText("Ana: in review → approved on r3");
+  await page.getByRole("button", { name: "Emit r3" }).click();
   await expect(page.getByTestId("gate-status")).toContainText("emitted r3");
   expect(dbQuery<{ emittedNumber: number }>("SELECT emittedNumber FROM Packet WHERE id = ?", packetId)).toEqual([{ emittedNumber: 3 }]);
 

@@ -13,6 +13,10 @@ export interface PacketListItemDto {
   id: string;
   /** The revision handed off to agents, if any. */
   emittedNumber: number | null;
+  /** draft | in_review | changes_requested | approved */
+  reviewStatus: string;
+  /** The revision the last approval froze. */
+  approvedNumber: number | null;
   emittedAt: string | null;
   kind: "packet" | "brief";
   title: string;
@@ -50,6 +54,8 @@ type PacketRow = {
   headNumber: number;
   emittedNumber: number | null;
   emittedAt: Date | null;
+  reviewStatus: string;
+  approvedNumber: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -60,7 +66,7 @@ const check = (r: RevisionRow): RevisionCheck => ({ tokenEstimate: r.tokenEstima
 const summary = (r: RevisionRow): RevisionSummaryDto => ({ number: r.number, ...check(r), author: r.author, note: r.note, createdAt: r.createdAt.toISOString() });
 
 function listItem(p: PacketRow, head: RevisionRow | undefined): PacketListItemDto {
-  return { id: p.id, emittedNumber: p.emittedNumber, emittedAt: p.emittedAt?.toISOString() ?? null, kind: kindOf(p.kind), title: p.title, topicSlug: p.topicSlug, archived: p.archived, headNumber: p.headNumber, updatedAt: p.updatedAt.toISOString(), head: head ? check(head) : null };
+  return { id: p.id, reviewStatus: p.reviewStatus, approvedNumber: p.approvedNumber, emittedNumber: p.emittedNumber, emittedAt: p.emittedAt?.toISOString() ?? null, kind: kindOf(p.kind), title: p.title, topicSlug: p.topicSlug, archived: p.archived, headNumber: p.headNumber, updatedAt: p.updatedAt.toISOString(), head: head ? check(head) : null };
 }
 
 export interface NewPacket {
@@ -117,14 +123,21 @@ export async function saveRevision(
   projectId: string,
   id: string,
   input: { markdown: string; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number },
+  /** The review status after this save (an approval does not carry over to new text). */
+  reviewAfter: (status: string) => string = (s) => s,
 ): Promise<PacketDto> {
-  await packetRow(projectId, id);
+  const before = await packetRow(projectId, id);
   const db = await getDb();
+  const number = input.baseNumber + 1;
+  const status = reviewAfter(before.reviewStatus);
   await db.$transaction(async (tx) => {
     // Conditional bump: only one concurrent save can move the head from baseNumber.
-    const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: input.baseNumber + 1 } });
+    const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: number, reviewStatus: status } });
     if (moved.count !== 1) throw new WorkbenchError("CONFLICT", `The packet changed since revision ${input.baseNumber}; reload to see the latest revision before saving.`);
-    await tx.packetRevision.create({ data: { packetId: id, number: input.baseNumber + 1, markdown: input.markdown, ...input.check, author: input.author, note: input.note } });
+    await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, ...input.check, author: input.author, note: input.note } });
+    if (status !== before.reviewStatus) {
+      await tx.packetReviewEvent.create({ data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again` } });
+    }
   });
   return getPacket(projectId, id);
 }

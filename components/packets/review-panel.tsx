@@ -1,0 +1,260 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import type * as Y from "yjs";
+import { ACTION_LABEL, availableActions, isReviewStatus, type ReviewAction } from "@/lib/collab/review";
+import type { Identity } from "@/lib/collab/identity";
+import type { ReviewHistory } from "@/lib/collab/service";
+import type { CommentDto } from "@/lib/db/repositories/collab";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Time } from "@/components/ui/time";
+
+const STATUS_TONE: Record<string, "neutral" | "accent" | "warn" | "ok"> = { draft: "neutral", in_review: "accent", changes_requested: "warn", approved: "ok" };
+
+async function call<T>(url: string, init?: RequestInit): Promise<T> {
+  const r = await fetch(url, { ...init, headers: { "content-type": "application/json" } });
+  const body = (await r.json()) as T & { error?: { message: string } };
+  if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
+  return body;
+}
+
+/**
+ * Review status with its actions and history, and comment threads anchored to a section
+ * or to the text selected in the markdown view. Other participants learn of a change
+ * through a counter in the shared document, and reload what changed.
+ */
+export function ReviewPanel({
+  base,
+  identity,
+  signals,
+  sections,
+  selection,
+  onStatusChange,
+}: {
+  base: string;
+  identity: Identity | null;
+  signals: Y.Map<number>;
+  sections: string[];
+  selection: () => { from: number; to: number; text: string } | null;
+  onStatusChange: () => void;
+}) {
+  const [history, setHistory] = useState<ReviewHistory | null>(null);
+  const [comments, setComments] = useState<CommentDto[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState("");
+  const [anchor, setAnchor] = useState<string>(sections[0] ?? "");
+  const [body, setBody] = useState("");
+  const [quote, setQuote] = useState<{ from: number; to: number; text: string } | null>(null);
+  const [replies, setReplies] = useState<Record<string, string>>({});
+
+  const load = useCallback(async () => {
+    try {
+      const [h, c] = await Promise.all([call<ReviewHistory>(`${base}/review`), call<{ comments: CommentDto[] }>(`${base}/comments`)]);
+      setHistory(h);
+      setComments(c.comments);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [base]);
+
+  useEffect(() => {
+    void load();
+    const onSignal = (ev: Y.YMapEvent<number>) => {
+      void load();
+      if (ev.keysChanged.has("review")) onStatusChange();
+    };
+    signals.observe(onSignal);
+    return () => signals.unobserve(onSignal);
+  }, [load, signals, onStatusChange]);
+
+  const bump = (key: "review" | "comments") => signals.set(key, (signals.get(key) ?? 0) + 1);
+
+  async function act(action: ReviewAction) {
+    setError(null);
+    try {
+      await call(`${base}/review`, { method: "POST", body: JSON.stringify({ action, actor: identity?.name ?? "", note: note.trim() || null }) });
+      setNote("");
+      bump("review");
+      await load();
+      onStatusChange();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  async function comment(payload: Record<string, unknown>) {
+    setError(null);
+    try {
+      await call(`${base}/comments`, { method: "POST", body: JSON.stringify({ author: identity?.name ?? "", ...payload }) });
+      bump("comments");
+      await load();
+      return true;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  }
+
+  async function resolve(threadId: string, resolved: boolean) {
+    setError(null);
+    try {
+      await call(`${base}/comments/${threadId}/resolve`, { method: "POST", body: JSON.stringify({ resolved, actor: identity?.name ?? "" }) });
+      bump("comments");
+      await load();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  const status = history?.packet.reviewStatus ?? "draft";
+  const threads = new Map<string, CommentDto[]>();
+  for (const c of comments) threads.set(c.threadId, [...(threads.get(c.threadId) ?? []), c]);
+  const input = "rounded-md border border-border bg-surface px-2 text-sm";
+
+  return (
+    <div className="space-y-4" data-testid="review-panel">
+      {!identity ? <p className="text-sm text-warn">Set your name above to review and comment.</p> : null}
+      <section aria-label="Review status" className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          Status <Badge tone={STATUS_TONE[status] ?? "neutral"}>{status.replace("_", " ")}</Badge>
+          {history?.packet.approvedNumber ? <span className="text-xs text-fg-muted">approved revision r{history.packet.approvedNumber} (frozen)</span> : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <input className={`${input} h-8 min-w-60 flex-1`} placeholder="Note (optional)" aria-label="Review note" value={note} onChange={(e) => setNote(e.target.value)} />
+          {isReviewStatus(status)
+            ? availableActions(status).map((a) => (
+                <Button key={a} size="sm" variant={a === "approve" ? "primary" : "secondary"} disabled={!identity} onClick={() => void act(a)}>
+                  {ACTION_LABEL[a]}
+                </Button>
+              ))
+            : null}
+        </div>
+        {history?.events.length ? (
+          <ol className="space-y-0.5 text-xs" aria-label="Review history">
+            {history.events.map((e) => (
+              <li key={e.id}>
+                <Time iso={e.createdAt} withTime /> · <strong>{e.actor}</strong>: {e.fromStatus.replace("_", " ")} → {e.toStatus.replace("_", " ")} on r{e.revision}
+                {e.note ? ` — ${e.note}` : ""}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <p className="text-xs">
+          Export the review history:{" "}
+          <a className="underline" href={`${base}/review/export?format=md`}>
+            markdown
+          </a>{" "}
+          ·{" "}
+          <a className="underline" href={`${base}/review/export?format=json`}>
+            JSON
+          </a>
+        </p>
+      </section>
+
+      <section aria-label="Comments" className="space-y-2">
+        <form
+          className="space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void comment(quote ? { quote: quote.text, anchorFrom: quote.from, anchorTo: quote.to, section: null, body } : { section: anchor, body }).then((ok) => {
+              if (ok) {
+                setBody("");
+                setQuote(null);
+              }
+            });
+          }}
+        >
+          <div className="flex flex-wrap items-center gap-2 text-xs">
+            <label>
+              About section{" "}
+              <select className={`${input} h-8`} value={anchor} onChange={(e) => setAnchor(e.target.value)} disabled={quote !== null} aria-label="Comment section">
+                {sections.map((s) => (
+                  <option key={s} value={s}>
+                    {s || "(untitled)"}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                const s = selection();
+                if (s && s.text.trim()) setQuote(s);
+                else setError("Select some text in the markdown view first.");
+              }}
+            >
+              Quote the selected text
+            </Button>
+            {quote ? (
+              <span className="flex items-center gap-1">
+                <code className="max-w-60 truncate rounded bg-muted px-1">{quote.text}</code>
+                <button type="button" className="underline" onClick={() => setQuote(null)}>
+                  clear
+                </button>
+              </span>
+            ) : null}
+          </div>
+          <textarea className={`${input} w-full p-2`} rows={2} placeholder="Comment" aria-label="New comment" value={body} onChange={(e) => setBody(e.target.value)} />
+          <Button type="submit" size="sm" disabled={!identity || !body.trim()}>
+            Comment
+          </Button>
+        </form>
+        {threads.size === 0 ? <p className="text-sm text-fg-muted">No comments yet.</p> : null}
+        <ul className="space-y-2" aria-label="Comment threads">
+          {[...threads.entries()].map(([threadId, list]) => {
+            const root = list[0]!;
+            return (
+              <li key={threadId} className={`rounded-md border border-border p-2 text-sm ${root.resolved ? "opacity-70" : ""}`} data-thread={threadId}>
+                <p className="mb-1 text-xs text-fg-muted">
+                  {root.quote ? (
+                    <>
+                      on <code className="rounded bg-muted px-1">{root.quote.slice(0, 80)}</code>
+                    </>
+                  ) : (
+                    <>on section {root.section || "(untitled)"}</>
+                  )}
+                  {root.resolved ? ` · resolved by ${root.resolvedBy}` : ""}
+                </p>
+                <ul className="space-y-1">
+                  {list.map((c) => (
+                    <li key={c.id}>
+                      <strong>{c.author}</strong> <span className="text-xs text-fg-muted"><Time iso={c.createdAt} withTime /></span>
+                      <p className="whitespace-pre-wrap">{c.body}</p>
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <input
+                    className={`${input} h-8 flex-1`}
+                    placeholder="Reply"
+                    aria-label={`Reply to ${root.author}`}
+                    value={replies[threadId] ?? ""}
+                    onChange={(e) => setReplies((r) => ({ ...r, [threadId]: e.target.value }))}
+                  />
+                  <Button
+                    size="sm"
+                    disabled={!identity || !(replies[threadId] ?? "").trim()}
+                    onClick={() => void comment({ threadId, body: replies[threadId] }).then((ok) => ok && setReplies((r) => ({ ...r, [threadId]: "" })))}
+                  >
+                    Reply
+                  </Button>
+                  <Button size="sm" variant="ghost" disabled={!identity} onClick={() => void resolve(threadId, !root.resolved)}>
+                    {root.resolved ? "Reopen" : "Resolve"}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

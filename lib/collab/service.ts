@@ -1,0 +1,143 @@
+/**
+ * Review of a packet: status transitions with who and when, comment threads anchored to a
+ * section or a text range, named snapshots, and the review history as markdown or JSON.
+ * Actors are display names (local mode) until accounts exist.
+ */
+import { z } from "zod";
+import { WorkbenchError } from "../core/errors";
+import {
+  addComment,
+  addSnapshot,
+  getSnapshot,
+  listComments,
+  listReviewEvents,
+  listSnapshots,
+  setThreadResolved,
+  transitionReview,
+  type CommentDto,
+  type ReviewEventDto,
+  type SnapshotDto,
+} from "../db/repositories/collab";
+import { getPacket, getRevision, type PacketDto } from "../db/repositories/packets";
+import { isReviewStatus, nextStatus, REVIEW_ACTIONS } from "./review";
+
+const actor = z.string().trim().min(1, "a display name is required").max(80).describe("display name of whoever acts");
+
+export const reviewActionInput = z.object({
+  action: z.enum(REVIEW_ACTIONS).describe("request_review, approve, request_changes or withdraw"),
+  actor,
+  note: z.string().trim().max(2000).nullable().default(null).describe("why, shown in the history"),
+});
+
+export const commentInput = z
+  .object({
+    threadId: z.string().min(1).max(64).nullable().default(null).describe("reply to this thread; null starts a thread"),
+    section: z.string().max(200).nullable().default(null).describe("section title the comment is about"),
+    quote: z.string().max(2000).nullable().default(null).describe("the text range the comment is about"),
+    anchorFrom: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where the quoted range started"),
+    anchorTo: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where it ended"),
+    body: z.string().trim().min(1, "the comment is empty").max(10_000).describe("the comment"),
+    author: actor,
+  })
+  .refine((c) => c.threadId !== null || c.section !== null || c.quote !== null, { message: "a new thread needs a section or a quoted text range", path: ["section"] })
+  .refine((c) => c.anchorFrom === null || c.anchorTo === null || c.anchorTo >= c.anchorFrom, { message: "anchorTo is before anchorFrom", path: ["anchorTo"] });
+
+export const resolveInput = z.object({ resolved: z.boolean().describe("resolve or reopen"), actor });
+
+export const snapshotInput = z.object({
+  name: z.string().trim().min(1, "a snapshot needs a name").max(120).describe("name of the snapshot"),
+  markdown: z.string().max(200_000).describe("the text to keep"),
+  author: z.string().trim().max(80).nullable().default(null).describe("who took it"),
+});
+
+export async function reviewPacket(projectId: string, id: string, raw: z.input<typeof reviewActionInput>): Promise<{ packet: PacketDto; events: ReviewEventDto[] }> {
+  const input = reviewActionInput.parse(raw);
+  const p = await getPacket(projectId, id);
+  if (!isReviewStatus(p.reviewStatus)) throw new WorkbenchError("INTERNAL", `Packet ${id} has an unknown review status ${p.reviewStatus}.`);
+  const to = nextStatus(p.reviewStatus, input.action, { blockCount: p.head?.blockCount ?? 0 });
+  await transitionReview(id, {
+    from: p.reviewStatus,
+    to,
+    actor: input.actor,
+    revision: p.headNumber,
+    note: input.note,
+    approvedNumber: to === "approved" ? p.headNumber : p.approvedNumber,
+  });
+  return { packet: await getPacket(projectId, id), events: await listReviewEvents(id) };
+}
+
+export async function packetComments(projectId: string, id: string): Promise<CommentDto[]> {
+  await getPacket(projectId, id);
+  return listComments(id);
+}
+
+export async function commentOnPacket(projectId: string, id: string, raw: z.input<typeof commentInput>): Promise<CommentDto> {
+  const input = commentInput.parse(raw);
+  await getPacket(projectId, id);
+  return addComment(id, input);
+}
+
+export async function resolveThread(projectId: string, id: string, threadId: string, raw: z.input<typeof resolveInput>): Promise<CommentDto[]> {
+  const input = resolveInput.parse(raw);
+  await getPacket(projectId, id);
+  return setThreadResolved(id, threadId, input.resolved, input.actor);
+}
+
+export async function packetSnapshots(projectId: string, id: string): Promise<SnapshotDto[]> {
+  await getPacket(projectId, id);
+  return listSnapshots(id);
+}
+
+export async function snapshotPacket(projectId: string, id: string, raw: z.input<typeof snapshotInput>): Promise<SnapshotDto> {
+  const input = snapshotInput.parse(raw);
+  await getPacket(projectId, id);
+  return addSnapshot(id, input);
+}
+
+export async function packetSnapshot(projectId: string, id: string, snapshotId: string): Promise<SnapshotDto> {
+  await getPacket(projectId, id);
+  return getSnapshot(id, snapshotId);
+}
+
+export interface ReviewHistory {
+  packet: { id: string; title: string; kind: string; reviewStatus: string; approvedNumber: number | null; headNumber: number };
+  events: ReviewEventDto[];
+  threads: { id: string; section: string | null; quote: string | null; resolved: boolean; resolvedBy: string | null; resolvedAt: string | null; comments: { author: string; body: string; createdAt: string }[] }[];
+}
+
+export async function reviewHistory(projectId: string, id: string): Promise<ReviewHistory> {
+  const p = await getPacket(projectId, id);
+  const comments = await listComments(id);
+  const threads = new Map<string, ReviewHistory["threads"][number]>();
+  for (const c of comments) {
+    let t = threads.get(c.threadId);
+    if (!t) {
+      t = { id: c.threadId, section: c.section, quote: c.quote, resolved: c.resolved, resolvedBy: c.resolvedBy, resolvedAt: c.resolvedAt, comments: [] };
+      threads.set(c.threadId, t);
+    }
+    t.comments.push({ author: c.author, body: c.body, createdAt: c.createdAt });
+  }
+  return {
+    packet: { id: p.id, title: p.title, kind: p.kind, reviewStatus: p.reviewStatus, approvedNumber: p.approvedNumber, headNumber: p.headNumber },
+    events: await listReviewEvents(id),
+    threads: [...threads.values()],
+  };
+}
+
+/** The review history as a markdown document (comment bodies are quoted, never interpreted). */
+export function reviewHistoryMarkdown(h: ReviewHistory): string {
+  const quote = (s: string) => s.split("\n").map((l) => `> ${l}`).join("\n");
+  const out = [`# Review history: ${h.packet.title}`, "", `Status: **${h.packet.reviewStatus}**${h.packet.approvedNumber ? ` (approved revision r${h.packet.approvedNumber})` : ""}; latest revision r${h.packet.headNumber}.`, "", "## Status changes", ""];
+  if (h.events.length === 0) out.push("(none)");
+  for (const e of h.events) out.push(`- ${e.createdAt} — ${e.actor}: ${e.fromStatus} → ${e.toStatus} on r${e.revision}${e.note ? ` — ${e.note.replace(/\n/g, " ")}` : ""}`);
+  out.push("", "## Comment threads", "");
+  if (h.threads.length === 0) out.push("(none)");
+  for (const t of h.threads) {
+    out.push(`### ${t.section ? `Section: ${t.section}` : "Text"}${t.resolved ? ` (resolved by ${t.resolvedBy} at ${t.resolvedAt})` : " (open)"}`, "");
+    if (t.quote) out.push(quote(t.quote), "");
+    for (const c of t.comments) out.push(`- **${c.author}** (${c.createdAt}):`, "", quote(c.body).replace(/^/gm, "  "), "");
+  }
+  return out.join("\n").trimEnd() + "\n";
+}
+
+export { getRevision };

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commentOnPacket, packetComments, packetSnapshot, packetSnapshots, resolveThread, reviewHistory, reviewHistoryMarkdown, snapshotPacket } from "../../lib/collab/service";
+import { createProjectPacket } from "../../lib/packets/service";
+import { addProject } from "../../lib/projects/add-project";
+import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
+
+afterAll(removeTempDirs);
+
+describe("review comments and snapshots", () => {
+  let projectId = "";
+  let packetId = "";
+  beforeAll(async () => {
+    projectId = (await addProject({ path: makeTempDir() })).id;
+    packetId = (await createProjectPacket(projectId, { kind: "brief" })).id;
+  });
+
+  it("threads comments anchored to a section or a range, and resolves a whole thread", async () => {
+    const root = await commentOnPacket(projectId, packetId, { section: "Desired behavior", body: "Say what the user sees.", author: "Ana" });
+    expect(root.threadId).toBe(root.id);
+    const reply = await commentOnPacket(projectId, packetId, { threadId: root.id, body: "Done.", author: "Ben" });
+    expect(reply.threadId).toBe(root.id);
+    const ranged = await commentOnPacket(projectId, packetId, { quote: "Exports stop", anchorFrom: 10, anchorTo: 22, body: "Which exports?", author: "Cy" });
+    expect(ranged).toMatchObject({ quote: "Exports stop", anchorFrom: 10, anchorTo: 22, section: null });
+
+    await expect(commentOnPacket(projectId, packetId, { body: "floating", author: "Ana" })).rejects.toThrow(/section or a quoted text range/);
+    await expect(commentOnPacket(projectId, packetId, { section: "x", body: "  ", author: "Ana" })).rejects.toThrow(/empty/);
+    await expect(commentOnPacket(projectId, packetId, { threadId: "nope", body: "x", author: "Ana" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(commentOnPacket(projectId, packetId, { quote: "q", anchorFrom: 5, anchorTo: 2, body: "x", author: "Ana" })).rejects.toThrow(/anchorTo/);
+
+    const after = await resolveThread(projectId, packetId, root.id, { resolved: true, actor: "Ana" });
+    expect(after.filter((c) => c.threadId === root.id).every((c) => c.resolved && c.resolvedBy === "Ana")).toBe(true);
+    expect(after.find((c) => c.id === ranged.id)!.resolved).toBe(false);
+    expect((await packetComments(projectId, packetId)).map((c) => c.author)).toEqual(["Ana", "Ben", "Cy"]);
+
+    const h = await reviewHistory(projectId, packetId);
+    expect(h.threads.map((t) => [t.section, t.quote, t.resolved, t.comments.length])).toEqual([
+      ["Desired behavior", null, true, 2],
+      [null, "Exports stop", false, 1],
+    ]);
+    const md = reviewHistoryMarkdown(h);
+    expect(md).toContain("### Section: Desired behavior (resolved by Ana at");
+    expect(md).toContain("> Exports stop");
+    expect(md).toContain("- **Ben** (");
+  });
+
+  it("keeps named snapshots to compare and restore", async () => {
+    const s1 = await snapshotPacket(projectId, packetId, { name: "before review", markdown: "## Agent Brief\n", author: "Ana" });
+    await snapshotPacket(projectId, packetId, { name: "after review", markdown: "## Agent Brief\n\n**Category:** bug\n", author: null });
+    expect((await packetSnapshots(projectId, packetId)).map((s) => s.name)).toEqual(["after review", "before review"]);
+    expect((await packetSnapshot(projectId, packetId, s1.id)).markdown).toBe("## Agent Brief\n");
+    await expect(snapshotPacket(projectId, packetId, { name: " ", markdown: "x" })).rejects.toThrow(/name/);
+    await expect(packetSnapshot(projectId, packetId, "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import * as Y from "yjs";
+import { loadDocState } from "../../lib/db/repositories/collab";
+import { markdownText } from "../../lib/collab/shared-text";
+import { createProjectPacket } from "../../lib/packets/service";
+import { addProject } from "../../lib/projects/add-project";
+import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
+
+afterAll(removeTempDirs);
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The co-editing server in its own process (so it can be killed), on the test's database. */
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/helpers/collab-server-main.ts"), String(port)], {
+    cwd: root,
+    env: { ...process.env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`collab server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+function client(port: number, packetId: string) {
+  const doc = new Y.Doc();
+  const stored: number[] = [];
+  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: `packet:${packetId}`,
+    document: doc,
+    onStateless: ({ payload }) => {
+      const m = JSON.parse(payload) as { type: string; at: number };
+      if (m.type === "stored") stored.push(m.at);
+    },
+  });
+  provider.attach();
+  const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
+  return { doc, text: markdownText(doc), provider, stored, synced, close: () => (provider.destroy(), socket.destroy()) };
+}
+
+const until = async (what: string, ok: () => boolean) => {
+  await expect.poll(ok, { timeout: 15_000, message: what }).toBe(true);
+};
+
+describe("co-editing server", () => {
+  let packetId = "";
+  let port = 0;
+  beforeAll(async () => {
+    const project = await addProject({ path: makeTempDir() });
+    packetId = (await createProjectPacket(project.id, { markdown: "## Context Packet\n\n**Task**: Persist export jobs\n" })).id;
+    port = await freePort();
+  });
+
+  it("starts a document from the saved revision, merges two clients, and keeps stored edits across a crash", async () => {
+    let server = await startServer(port);
+    const a = client(port, packetId);
+    const b = client(port, packetId);
+    try {
+      await Promise.all([a.synced, b.synced]);
+      expect(a.text.toString()).toBe("## Context Packet\n\n**Task**: Persist export jobs\n");
+      a.text.insert(a.text.length, "**Parent**: cook\n");
+      b.text.insert(0, "<!-- b -->\n");
+      await until("both clients see both edits", () => a.text.toString() === b.text.toString() && a.text.toString().includes("cook") && a.text.toString().includes("<!-- b -->"));
+      // "stored" arrives only after the database holds the document.
+      await until("the server reports a store", () => a.stored.length > 0 && b.stored.length > 0);
+      const acknowledged = a.text.toString();
+
+      await stop(server);
+      const persisted = await loadDocState(packetId);
+      const check = new Y.Doc();
+      Y.applyUpdate(check, persisted!);
+      expect(markdownText(check).toString()).toBe(acknowledged);
+
+      // Offline edits while the server is down merge when it is back.
+      a.text.insert(a.text.length, "**Scope**: ExportJob\n");
+      server = await startServer(port);
+      await until("a reconnects and b receives the offline edit", () => b.text.toString().includes("**Scope**: ExportJob"));
+      expect(b.text.toString()).toBe(a.text.toString());
+
+      // A fresh client after the restart gets everything.
+      const c = client(port, packetId);
+      await c.synced;
+      await until("the fresh client has the merged text", () => c.text.toString() === a.text.toString());
+      c.close();
+    } finally {
+      a.close();
+      b.close();
+      await stop(server);
+    }
+  });
+
+  it("refuses a document that is not a packet", async () => {
+    const server = await startServer(port);
+    const failed = new Promise<string>((resolve) => {
+      const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket });
+      const p = new HocuspocusProvider({ websocketProvider: socket, name: "packet:does-not-exist", document: new Y.Doc(), onAuthenticationFailed: ({ reason }) => (resolve(reason), p.destroy(), socket.destroy()) });
+      p.attach();
+    });
+    try {
+      expect(await failed).toBeTruthy();
+    } finally {
+      await stop(server);
+    }
+  });
+});
