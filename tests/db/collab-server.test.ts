@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
 
 /** The co-editing server in its own process (so it can be killed), on the test's database. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/helpers/collab-server-main.ts"), String(port)], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/collab-server.ts"), String(port)], {
     cwd: root,
     env: { ...process.env },
     stdio: ["ignore", "pipe", "inherit"],
