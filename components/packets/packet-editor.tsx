@@ -262,6 +262,31 @@ export function PacketEditor({ projectId, packet: initial, collabUrl }: { projec
             <span className="text-fg-muted">Loading the checks…</span>
           )}
         </div>
+        <form
+          className="flex items-center gap-2 text-xs"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const slug = String(new FormData(e.currentTarget).get("topic") ?? "").trim();
+            void run(async () => {
+              const r = await api<{ packet: PacketDto }>(base, { method: "PATCH", body: JSON.stringify({ topicSlug: slug || null }) });
+              setPacket(r.packet);
+              setNotice({ tone: "ok", text: slug ? `Linked to topic ${slug}.` : "Unlinked from its topic." });
+            });
+          }}
+        >
+          <label htmlFor="packet-topic" className="text-fg-muted">
+            Topic
+          </label>
+          <input id="packet-topic" name="topic" defaultValue={packet.topicSlug ?? ""} placeholder="slug, e.g. JIRA-123" className="h-7 flex-1 rounded border border-border bg-surface px-2" maxLength={200} />
+          <Button type="submit" size="sm" variant="ghost" disabled={busy}>
+            Link
+          </Button>
+          {packet.topicSlug ? (
+            <Link href={`/projects/${projectId}/topics/${encodeURIComponent(packet.topicSlug)}`} className="underline">
+              open
+            </Link>
+          ) : null}
+        </form>
         {packet.emittedNumber ? (
           <p className="break-all text-xs">
             Handoff URL:{" "}

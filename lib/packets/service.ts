@@ -60,12 +60,12 @@ function checkOf(v: ValidationResult): RevisionCheck {
   };
 }
 
-/** The title a packet gets when none is given: its Task (packet) or Summary (brief) line. */
+/** The title a packet gets when none is given: its Task (packet) or Summary (brief) line, unless that is still the template's placeholder. */
 function defaultTitle(text: string, kind: "packet" | "brief"): string {
-  const doc = parsePacket(text);
-  const field = doc.fields.find((f) => /^(task|summary)$/i.test(f.label.replace(/[:*\s]/g, "")));
-  const value = field?.value.trim();
-  return value && !/^\[.*\]$/.test(value) ? value.slice(0, 200) : kind === "brief" ? "Untitled brief" : "Untitled packet";
+  const titleField = (md: string) => parsePacket(md).fields.find((f) => /^(task|summary)$/i.test(f.label.replace(/[:*\s]/g, "")))?.value.trim() ?? "";
+  const value = titleField(text);
+  const placeholder = titleField(kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
+  return value && value !== placeholder && !/^\[.*\]$/.test(value) ? value.slice(0, 200) : kind === "brief" ? "Untitled brief" : "Untitled packet";
 }
 
 export async function createProjectPacket(projectId: string, raw: NewPacketInput): Promise<PacketDto> {

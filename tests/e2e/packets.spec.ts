@@ -138,3 +138,14 @@ test("import a brief, duplicate it, archive the copy", async ({ page }) => {
   await expect(active).toContainText("Exports stop after a restart");
   await expect(active).not.toContainText("Copy of");
 });
+
+test("a packet started from a topic belongs to it, and the topic lists it", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/topics/JIRA-123`);
+  await page.getByRole("button", { name: "New brief", exact: true }).click();
+  await expect(page).toHaveURL(/\/packets\/[^/]+$/);
+  const packetId = page.url().split("/").pop()!;
+  await expect(page.getByLabel("Topic")).toHaveValue("JIRA-123");
+  expect(dbQuery<{ topicSlug: string; kind: string }>("SELECT topicSlug, kind FROM Packet WHERE id = ?", packetId)).toEqual([{ topicSlug: "JIRA-123", kind: "brief" }]);
+  await page.goto(`/projects/${projectId}/topics/JIRA-123`);
+  await expect(page.getByRole("region", { name: "Packets for this topic" })).toContainText("Untitled brief");
+});

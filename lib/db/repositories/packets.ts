@@ -90,9 +90,12 @@ export async function createPacket(input: NewPacket): Promise<PacketDto> {
   return getPacket(input.projectId, id);
 }
 
-export async function listPackets(projectId: string, opts: { archived?: boolean } = {}): Promise<PacketListItemDto[]> {
+export async function listPackets(projectId: string, opts: { archived?: boolean; topicSlug?: string } = {}): Promise<PacketListItemDto[]> {
   const db = await getDb();
-  const rows = await db.packet.findMany({ where: { projectId, archived: opts.archived ?? false }, orderBy: { updatedAt: "desc" } });
+  const rows = await db.packet.findMany({
+    where: { projectId, archived: opts.archived ?? false, ...(opts.topicSlug !== undefined ? { topicSlug: opts.topicSlug } : {}) },
+    orderBy: { updatedAt: "desc" },
+  });
   if (rows.length === 0) return [];
   const heads = await db.packetRevision.findMany({ where: { OR: rows.map((r) => ({ packetId: r.id, number: r.headNumber })) } });
   const byPacket = new Map(heads.map((h) => [h.packetId, h]));
