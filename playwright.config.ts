@@ -26,7 +26,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/projects`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { WORKBENCH_DATA_DIR: dataDir, DATABASE_URL: "" },
+    // An approver key for the memory-proposal journey (its hash is pinned by that test).
+    env: { WORKBENCH_DATA_DIR: dataDir, DATABASE_URL: "", AGENT_COLLAB_HUMAN_KEYS_JSON: JSON.stringify({ "e2e-approver": "e2e-approver-secret-0123456789" }) },
     stdout: "ignore",
     stderr: "pipe",
   },

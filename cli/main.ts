@@ -5,6 +5,7 @@ import { registerIndex } from "./commands/index-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
 import { registerPack } from "./commands/pack-command";
+import { registerPolicy } from "./commands/policy-command";
 import { registerReduce } from "./commands/reduce-command";
 import { registerServe } from "./commands/serve-command";
 
@@ -30,6 +31,7 @@ export async function main(argv: string[]): Promise<number> {
   registerServe(program, setCode);
   registerConverge(program, setCode);
   registerPack(program, setCode);
+  registerPolicy(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Activity, BookOpen, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
+import { Activity, BookOpen, Brain, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 
 export interface SidebarProject {
@@ -83,6 +83,11 @@ export function Sidebar({ projects }: { projects: SidebarProject[] }) {
                     <li>
                       <NavLink href={`${base}/packets`} active={pathname.startsWith(`${base}/packets`)} icon={FileText}>
                         Packets &amp; briefs
+                      </NavLink>
+                    </li>
+                    <li>
+                      <NavLink href={`${base}/memory`} active={pathname.startsWith(`${base}/memory`) || pathname.startsWith(`${base}/tasks`)} icon={Brain}>
+                        Memory &amp; proposals
                       </NavLink>
                     </li>
                   </ul>

@@ -1,0 +1,193 @@
+import Link from "next/link";
+import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { ProposalActions } from "@/components/memory/proposal-actions";
+import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Time } from "@/components/ui/time";
+import { memoryDesk, taskEvaluations } from "@/lib/memory/desk";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Memory & proposals" };
+
+const STATES = [
+  { id: "pending", state: "proposed", label: "Pending" },
+  { id: "approved", state: "approved", label: "Approved" },
+  { id: "rejected", state: "rejected", label: "Rejected" },
+] as const;
+
+const DECISION_TONE = { continue: "ok", checkpoint: "warn", stop: "danger" } as const;
+const STATUS_TONE = { current: "ok", superseded: "neutral", resolved: "neutral", archived: "neutral", deleted: "danger" } as const;
+
+export default async function MemoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { id } = await params;
+  const wanted = (await searchParams).state;
+  const show = STATES.find((s) => s.id === wanted) ?? STATES[0];
+  const project = await loadProjectOr404(id);
+  const desk = await memoryDesk(id);
+  const tasks = await taskEvaluations(id);
+  const { snapshot } = desk;
+  const pinned = desk.signers.filter((s) => s.pinned).map((s) => s.keyId);
+  const proposals = snapshot.proposals.filter((p) => p.proposal.state === show.state);
+  const count = (state: string) => snapshot.proposals.filter((p) => p.proposal.state === state).length;
+  const memory = snapshot.memory;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        crumbs={<ProjectCrumbs id={id} name={project.name} />}
+        title="Memory & proposals"
+        description="Durable decisions live in .coord/memory.yml; only a signed human approval turns a proposal into an event there."
+      />
+
+      {snapshot.errors.length ? (
+        <Card>
+          <CardHeader title={`Files with problems (${snapshot.errors.length})`} description="Each was skipped or read in part; everything else is shown." />
+          <ul className="space-y-1 p-4 text-sm" aria-label="Coord problems">
+            {snapshot.errors.map((e, i) => (
+              <li key={i}>
+                <span className="font-mono text-xs">{e.file}</span>
+                {e.line ? <span className="text-xs text-fg-muted">:{e.line}</span> : null}
+                {e.field ? <span className="ml-1 text-xs text-fg-muted">field {e.field}</span> : null} — {e.message}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
+      <Card>
+        <CardHeader title="Proposals" description={desk.keyProblem ?? `Signing keys on this server: ${pinned.map((k) => `human:${k}`).join(", ")} (pinned in ${desk.policyFile}).`} />
+        <nav aria-label="Proposal states" className="flex gap-4 border-b border-border px-4 py-2 text-sm">
+          {STATES.map((s) => (
+            <Link key={s.id} href={`/projects/${id}/memory?state=${s.id}`} aria-current={s.id === show.id ? "page" : undefined} className={s.id === show.id ? "font-medium" : "text-fg-muted hover:underline"}>
+              {s.label} ({count(s.state)})
+            </Link>
+          ))}
+        </nav>
+        {proposals.length === 0 ? (
+          <div className="p-4">
+            <EmptyState title={`No ${show.label.toLowerCase()} proposals`}>Agents write proposals to .coord/memory-proposals/.</EmptyState>
+          </div>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Proposals">
+            {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash }) => {
+              const noRefs = p.action.evidence_refs.length === 0;
+              const missing = evidence.filter((e) => e.status !== "present");
+              const why = noRefs ? "it cites no evidence refs" : missing.length ? `${missing.length} evidence ref(s) do not resolve` : null;
+              return (
+                <li key={p.proposal_id} className="space-y-2 p-4 text-sm" data-proposal={p.proposal_id}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone="accent">{p.action.operation}</Badge>
+                    <strong>{p.action.summary}</strong>
+                    {p.action.target_ref ? <span className="text-xs text-fg-muted">target {p.action.target_ref}</span> : null}
+                    {appliedAs ? <Badge tone="ok">applied as {appliedAs}</Badge> : null}
+                  </div>
+                  <p className="text-xs text-fg-muted">
+                    <span className="font-mono">{file}</span> · from task <span className="font-mono">{p.source_task}</span> · <Time iso={p.created_at} withTime /> · action hash{" "}
+                    <span className="font-mono">{actionHash.slice(0, 12)}…</span>
+                  </p>
+                  <div>
+                    <p className="text-xs font-medium">Evidence</p>
+                    {noRefs ? <p className="text-xs text-danger">No evidence refs: this proposal stays pending and cannot be approved.</p> : null}
+                    <ul className="flex flex-wrap gap-2 text-xs">
+                      {evidence.map((e) => (
+                        <li key={e.ref} className="flex items-center gap-1">
+                          <span className="font-mono">{e.ref}</span>
+                          <Badge tone={e.status === "present" ? "ok" : "danger"}>{e.status.replace("_", " ")}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  {p.decision ? (
+                    <div className="rounded-md border border-border p-2 text-xs" aria-label="Decision record">
+                      <span className="font-medium">{p.decision.decision}</span> by <span className="font-mono">{p.decision.actor}</span> at {p.decision.timestamp} — {p.decision.rationale}
+                      <span className="ml-2">
+                        {verification ? (
+                          verification.ok ? (
+                            <Badge tone="ok">signature verified</Badge>
+                          ) : (
+                            <Badge tone="danger" title={verification.failures.map((f) => f.message).join("; ")}>
+                              signature rejected
+                            </Badge>
+                          )
+                        ) : (
+                          <Badge>signature not checked (no key)</Badge>
+                        )}
+                      </span>
+                    </div>
+                  ) : null}
+                  <ProposalActions projectId={id} proposalId={p.proposal_id} state={p.state} applied={appliedAs !== null} signers={pinned} approvable={why === null} whyNotApprovable={why} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+
+      <Card>
+        <CardHeader title="Current memory" description={memory ? `${memory.file}: ${memory.view.current.length} current of ${memory.events.length} events; ${memory.view.openQuestions.length} open question(s).` : "No .coord/memory.yml yet."} />
+        {memory?.view.conflicts.length ? (
+          <ul className="space-y-0.5 px-4 pt-3 text-xs text-danger" aria-label="Memory conflicts">
+            {memory.view.conflicts.map((c, i) => (
+              <li key={i}>
+                {c.kind}: {c.message} ({c.eventIds.join(", ")})
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {memory ? (
+          <ol className="divide-y divide-border" aria-label="Memory timeline">
+            {memory.view.entries.map((e) => (
+              <li key={e.event.event_id} className="grid grid-cols-[4rem_8rem_1fr] gap-3 px-4 py-2 text-sm">
+                <span className="font-mono text-xs">{e.event.event_id}</span>
+                <span className="flex flex-col gap-1">
+                  <Badge>{e.event.event_type}</Badge>
+                  <Badge tone={STATUS_TONE[e.status]}>{e.status}</Badge>
+                </span>
+                <span>
+                  {e.event.summary}
+                  <span className="block text-xs text-fg-muted">
+                    <Time iso={e.event.created_at} withTime /> · {e.event.actor} · approved by {e.event.approval.actor}
+                    {e.supersededBy.length ? ` · superseded by ${e.supersededBy.join(", ")}` : ""}
+                    {e.resolvedBy.length ? ` · resolved by ${e.resolvedBy.join(", ")}` : ""}
+                    {e.event.source_proposal_id ? ` · from proposal ${e.event.source_proposal_id.slice(0, 8)}` : ""}
+                    {e.approvalCheck === "mismatch" ? " · approval hash does not match this event" : ""}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </Card>
+
+      <Card>
+        <CardHeader title="Tasks" description="Each checkpoint evaluated against the project's policy: continue, checkpoint or stop." />
+        {tasks.length === 0 ? (
+          <div className="p-4">
+            <EmptyState title="No task checkpoints">Agents write them to .coord/checkpoints/.</EmptyState>
+          </div>
+        ) : (
+          <table className="w-full text-sm" aria-label="Tasks">
+            <tbody>
+              {tasks.map((t) => (
+                <tr key={t.file} className="border-t border-border">
+                  <td className="px-4 py-2">
+                    <Link href={`/projects/${id}/tasks/${encodeURIComponent(t.taskId)}`} className="font-mono hover:underline">
+                      {t.taskId}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">
+                    <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>
+                  </td>
+                  <td className="px-4 py-2 text-xs text-fg-muted">{t.outcome.reasons.join("; ") || "within every limit"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </div>
+  );
+}

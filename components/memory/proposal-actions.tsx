@@ -1,0 +1,111 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/**
+ * Approve, decline or revise a proposal with a server-held key, or apply an approved one.
+ * The browser names a key id; the server signs (the secret never reaches the page).
+ */
+export function ProposalActions({
+  projectId,
+  proposalId,
+  state,
+  applied,
+  signers,
+  approvable,
+  whyNotApprovable,
+}: {
+  projectId: string;
+  proposalId: string;
+  state: "proposed" | "approved" | "rejected";
+  applied: boolean;
+  signers: string[];
+  approvable: boolean;
+  whyNotApprovable: string | null;
+}) {
+  const router = useRouter();
+  const [keyId, setKeyId] = useState(signers[0] ?? "");
+  const [rationale, setRationale] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
+  const base = `/api/v1/projects/${projectId}/proposals/${proposalId}`;
+
+  async function post(url: string, body: unknown, done: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const json = (await r.json()) as { error?: { message: string } };
+      if (!r.ok) throw new Error(json.error?.message ?? `HTTP ${r.status}`);
+      setMessage({ tone: "ok", text: done });
+      router.refresh();
+    } catch (e) {
+      setMessage({ tone: "danger", text: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state === "approved") {
+    return (
+      <div className="space-y-1">
+        {applied ? null : (
+          <Button size="sm" variant="primary" disabled={busy} onClick={() => void post(`${base}/apply`, {}, "Applied: one event appended to .coord/memory.yml.")}>
+            Apply to memory.yml
+          </Button>
+        )}
+        {message ? (
+          <p role={message.tone === "danger" ? "alert" : "status"} className={`text-xs ${message.tone === "danger" ? "text-danger" : "text-ok"}`}>
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  if (state !== "proposed") return null;
+  const decide = (decision: "approve" | "decline" | "revise", done: string) => void post(`${base}/decision`, { decision, rationale, keyId }, done);
+  return (
+    <div className="space-y-2 border-t border-border pt-2">
+      {signers.length === 0 ? <p className="text-xs text-warn">No approver key on this server can sign under the project&apos;s policy.</p> : null}
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label>
+          Sign as{" "}
+          <select className="h-8 rounded-md border border-border bg-surface px-2 text-sm" value={keyId} onChange={(e) => setKeyId(e.target.value)} aria-label="Sign as key" disabled={signers.length === 0}>
+            {signers.map((k) => (
+              <option key={k} value={k}>
+                human:{k}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <textarea
+        className="w-full rounded-md border border-border bg-surface p-2 text-sm"
+        rows={2}
+        placeholder="Rationale (recorded in the signed decision)"
+        aria-label="Rationale"
+        value={rationale}
+        onChange={(e) => setRationale(e.target.value)}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="primary" disabled={busy || !approvable || !keyId || !rationale.trim()} title={whyNotApprovable ?? undefined} onClick={() => decide("approve", "Approved and signed.")}>
+          Approve
+        </Button>
+        <Button size="sm" disabled={busy || !keyId || !rationale.trim()} onClick={() => decide("revise", "Sent back for revision (not an approval).")}>
+          Revise
+        </Button>
+        <Button size="sm" variant="danger" disabled={busy || !keyId || !rationale.trim()} onClick={() => decide("decline", "Declined.")}>
+          Decline
+        </Button>
+      </div>
+      {!approvable && whyNotApprovable ? <p className="text-xs text-fg-muted">Cannot approve: {whyNotApprovable}</p> : null}
+      {message ? (
+        <p role={message.tone === "danger" ? "alert" : "status"} className={`text-xs ${message.tone === "danger" ? "text-danger" : "text-ok"}`}>
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * Applying an approved memory proposal (FORMATS §4; reference "Approval binding"): append exactly
+ * one event to `.coord/memory.yml`. In order, any failure stopping everything and going back to
+ * the human (nothing is repaired, rehashed or approved on their behalf):
+ *
+ *  1. re-read the proposal from disk (never trust a copy from a request) and validate it;
+ *  2. recompute the action hash; it must equal the recorded approval's;
+ *  3. the state must be approved (decline and revise never are);
+ *  4. verify the decision's HMAC against the policy's pinned key;
+ *  5. every evidence ref must still resolve;
+ *  6. take the create-only lock `.coord/memory.yml.lock`;
+ *  7. under the lock, refuse if an event already came from this proposal (so concurrent or
+ *     repeated applies give one event), check the target exists, append the event after the
+ *     existing text and replace the file atomically (temp file, fsync, rename, folder fsync);
+ *  8. release the lock, also on failure.
+ *
+ * Event mapping (the proposal action carries no event type; the approved bytes decide):
+ * - add       -> `decision` (or `open_question` / `artifact` / `execution` when the caller says
+ *                so: the sample's M2 is an open question added this way), target_ref null;
+ * - supersede -> `decision` with supersedes [target_ref] and target_ref kept;
+ * - archive, delete -> `lifecycle` with target_ref; which one is recoverable from the approval
+ *                hash (see current-view.ts), so the event needs no extra field.
+ * The event's rationale is the human's approval rationale: the proposal has no rationale of its own.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { WorkbenchError } from "../core/errors";
+import { ProjectFs } from "../core/project-fs";
+import { writeFileAtomic } from "../deep-context/write";
+import { verifyRecord } from "./decision-record";
+import { describeEvidenceProblems, allEvidencePresent, resolveEvidence } from "./evidence";
+import { type HumanKeys, type KeyPinning } from "./keys";
+import { LOCK_FILE, acquireLock } from "./lock";
+import { MEMORY_FILE, type MemoryDoc, type MemoryEvent, appendEventText, nextEventId, parseMemoryStrict, serializeMemory } from "./memory-file";
+import { PROPOSAL_ID, type Proposal, actionHash, proposalRelPath, proposalSchema } from "./proposal";
+import { parsePyJson } from "./py-json";
+import { formatTimestamp } from "./timestamp";
+
+/** A memory log is text the size of a long document, never more. */
+const MAX_MEMORY_BYTES = 32 * 1024 * 1024;
+
+export type AddEventType = "decision" | "open_question" | "artifact" | "execution";
+
+export interface ApplyOptions {
+  keys: HumanKeys | undefined;
+  /** The project's policy (its pinned key hashes decide whose approval counts). */
+  policy: KeyPinning;
+  /** Who appends the event (default: the approving human, `human:<key_id>`). */
+  actor?: string;
+  now?: Date;
+  /** Task recorded in the lock file. */
+  taskId: string;
+  /** Event type for an `add` (default decision); ignored for other operations. */
+  eventType?: AddEventType;
+  /** Project slug when memory.yml does not exist yet (default: the folder name). */
+  project?: string;
+  /** Test seams: called after the lock is taken / after the temp file is written, before rename. */
+  hooks?: { afterLock?: () => void; beforeRename?: () => void };
+}
+
+export interface ApplyResult {
+  event: MemoryEvent;
+  /** Absolute path of memory.yml. */
+  memoryPath: string;
+}
+
+/** The proposal as stored, validated; GATE_REFUSED / NOT_FOUND / UNREADABLE otherwise. */
+export async function readProposal(pfs: ProjectFs, proposalId: string): Promise<Proposal> {
+  if (!PROPOSAL_ID.test(proposalId)) throw new WorkbenchError("INVALID_INPUT", `"${proposalId}" is not a proposal id (a lowercase UUID).`);
+  const rel = proposalRelPath(proposalId);
+  const text = await pfs.readText(rel);
+  let raw: unknown;
+  try {
+    raw = parsePyJson(text);
+  } catch (e) {
+    throw new WorkbenchError("UNREADABLE", `${rel}: not valid JSON (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  const r = proposalSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new WorkbenchError("UNREADABLE", `${rel}: field "${i.path.join(".") || "(root)"}": ${i.message}`, { issues: r.error.issues });
+  }
+  if (r.data.proposal_id !== proposalId) throw new WorkbenchError("UNREADABLE", `${rel}: proposal_id ${r.data.proposal_id} does not match the file name.`);
+  return r.data;
+}
+
+function eventFor(p: Proposal, id: string, opts: ApplyOptions): MemoryEvent {
+  const d = p.decision!;
+  const op = p.action.operation;
+  const type = op === "add" ? (opts.eventType ?? "decision") : op === "supersede" ? "decision" : "lifecycle";
+  return {
+    event_id: id,
+    event_type: type,
+    created_at: formatTimestamp(opts.now ?? new Date()),
+    actor: opts.actor ?? d.actor,
+    summary: p.action.summary,
+    rationale: d.rationale,
+    evidence_refs: [...p.action.evidence_refs],
+    supersedes: op === "supersede" ? [p.action.target_ref!] : [],
+    resolves: [],
+    target_ref: p.action.target_ref,
+    source_proposal_id: p.proposal_id,
+    approval: { actor: d.actor, decision: "approve", timestamp: d.timestamp, rationale: d.rationale, affected_action_hash: d.affected_action_hash },
+  };
+}
+
+/** memory.yml's text, or null when there is none yet. A link is refused: the rename would replace the link, not its target. */
+async function readMemoryText(pfs: ProjectFs, memoryPath: string): Promise<string | null> {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(memoryPath);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new WorkbenchError("UNREADABLE", `${MEMORY_FILE} cannot be read.`, e);
+  }
+  if (!st.isFile()) throw new WorkbenchError("UNSAFE_PATH", `${MEMORY_FILE} is not a regular file (a link or folder); it is not replaced.`);
+  return pfs.readText(MEMORY_FILE, MAX_MEMORY_BYTES);
+}
+
+export async function applyProposal(projectRoot: string, proposalId: string, opts: ApplyOptions): Promise<ApplyResult> {
+  if (opts.eventType && !["decision", "open_question", "artifact", "execution"].includes(opts.eventType)) {
+    throw new WorkbenchError("INVALID_INPUT", `An add cannot become a ${opts.eventType} event.`);
+  }
+  const pfs = await ProjectFs.open(projectRoot);
+  const proposal = await readProposal(pfs, proposalId);
+  const rel = proposalRelPath(proposalId);
+
+  const hash = actionHash(proposal.action);
+  if (!proposal.decision) throw new WorkbenchError("GATE_REFUSED", `${rel} has no recorded decision; only an approved proposal is applied.`);
+  if (proposal.decision.affected_action_hash !== hash) {
+    throw new WorkbenchError("GATE_REFUSED", `${rel}: the action changed after the decision (hash ${hash}, approved ${proposal.decision.affected_action_hash}).`);
+  }
+  if (proposal.state !== "approved" || proposal.decision.decision !== "approve") {
+    throw new WorkbenchError("GATE_REFUSED", `${rel} is ${proposal.state} (decision ${proposal.decision.decision}); only an approval is applied.`);
+  }
+  const v = verifyRecord(proposal.decision, opts.policy, opts.keys, { expectedActionHash: hash, label: `${rel} decision` });
+  if (!v.ok) throw new WorkbenchError("GATE_REFUSED", v.failures.map((f) => f.message).join("; "), { failures: v.failures });
+  const evidence = await resolveEvidence(pfs, proposal.action.evidence_refs);
+  if (!allEvidencePresent(evidence)) throw new WorkbenchError("GATE_REFUSED", `Evidence does not resolve: ${describeEvidenceProblems(evidence)}.`, { evidence });
+
+  // `.coord` itself must be a real folder inside the project, not a link out of it.
+  if (!(await pfs.isDir(".coord"))) throw new WorkbenchError("NOT_FOUND", "The project has no .coord folder.");
+  const memoryPath = pfs.resolve(MEMORY_FILE);
+  const lockPath = pfs.resolve(LOCK_FILE);
+
+  const lock = acquireLock(lockPath, { taskId: opts.taskId, proposalId, now: opts.now });
+  try {
+    opts.hooks?.afterLock?.();
+    const text = await readMemoryText(pfs, memoryPath);
+    let doc: MemoryDoc;
+    if (text === null) {
+      doc = { schema_version: 2, project: opts.project ?? path.basename(pfs.root), created_at: formatTimestamp(opts.now ?? new Date()), events: [] };
+    } else {
+      doc = parseMemoryStrict(text);
+    }
+    const prior = doc.events.find((e) => e.source_proposal_id === proposalId);
+    if (prior) throw new WorkbenchError("CONFLICT", `Proposal ${proposalId} was already applied as ${prior.event_id}; it is applied once.`);
+    const target = proposal.action.target_ref;
+    if (target !== null && !doc.events.some((e) => e.event_id === target)) {
+      throw new WorkbenchError("GATE_REFUSED", `The proposal's target ${target} is not an event in ${MEMORY_FILE}.`);
+    }
+    const event = eventFor(proposal, nextEventId(doc.events), opts);
+    const next = text === null ? serializeMemory({ ...doc, events: [event] }) : appendEventText(text, event);
+    writeFileAtomic(memoryPath, (write) => {
+      write(next);
+      opts.hooks?.beforeRename?.();
+    });
+    return { event, memoryPath };
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,272 @@
+/**
+ * Everything in a project's `.coord/` folder, each file read through ProjectFs (never outside
+ * the project) and validated on its own: a broken file becomes entries in `errors` (file, field,
+ * line, message) and the rest is still returned. Nothing here writes.
+ *
+ * Read: memory-proposals/*.json, memory.yml (with its current view), checkpoints/*.json
+ * (TaskCheckpoint v1 and GoalCheckpoint v2; also a lone checkpoint.json), policy.json and
+ * *.policy.json (v1 or portable), context_NNN.md packets, session_primer.md, and the memory lock.
+ */
+import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import type { z } from "zod";
+import { isWorkbenchError } from "../core/errors";
+import { ProjectFs } from "../core/project-fs";
+import { goalCheckpointV2Schema, type GoalCheckpointV2, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema, type TaskCheckpointV1 } from "../policy/schemas";
+import { type NormalizedPolicy, validateCheckpoint, validatePolicy } from "../policy/validate";
+import { canonicalSha256 } from "./canonical-json";
+import { type ContextPacket, PACKET_FILE, PRIMER_FILE, type SessionPrimer, parseContextPacket, parsePrimer } from "./coord-packets";
+import { type CurrentView, buildCurrentView } from "./current-view";
+import { type VerifyResult, verifyRecord } from "./decision-record";
+import { type EvidenceCheck, resolveEvidence } from "./evidence";
+import { type CoordIssue, fieldName } from "./issues";
+import type { HumanKeys } from "./keys";
+import { LOCK_FILE, type LockStatus, readLockStatus } from "./lock";
+import { MEMORY_FILE, type MemoryEvent, type MemoryHeader, parseMemoryText } from "./memory-file";
+import { PROPOSALS_DIR, type Proposal, actionHash, proposalSchema } from "./proposal";
+import { PyJsonSyntaxError, parsePyJson } from "./py-json";
+
+export interface CoordProposal {
+  file: string;
+  proposal: Proposal;
+  actionHash: string;
+  /** Per-ref resolution of the action's evidence refs. */
+  evidence: EvidenceCheck[];
+  /** The event this proposal became, when it was applied. */
+  appliedAs: string | null;
+  /** Signature check of the decision (only when keys and a policy were available). */
+  verification: VerifyResult | null;
+}
+
+export interface CoordMemory {
+  file: string;
+  header: MemoryHeader | null;
+  /** Valid events (invalid ones are in errors). */
+  events: MemoryEvent[];
+  view: CurrentView;
+}
+
+/** `document` is the file's JSON as read (floats written `1.0` kept as PyFloat): evaluate that one. */
+export type CoordCheckpoint = { file: string; version: 1; checkpoint: TaskCheckpointV1; document: unknown } | { file: string; version: 2; checkpoint: GoalCheckpointV2; document: unknown };
+
+export interface CoordPolicy {
+  file: string;
+  form: "v1" | "portable";
+  policy: NormalizedPolicy;
+  /** sha256 of the canonical JSON of the file's document (what decisions report as policy_hash). */
+  policyHash: string;
+  /** The file's JSON as read (for evaluatePolicy, which hashes the document itself). */
+  document: unknown;
+}
+
+export interface CoordSnapshot {
+  root: string;
+  proposals: CoordProposal[];
+  memory: CoordMemory | null;
+  checkpoints: CoordCheckpoint[];
+  policies: CoordPolicy[];
+  packets: ContextPacket[];
+  primer: SessionPrimer | null;
+  lock: LockStatus | null;
+  errors: CoordIssue[];
+}
+
+const COORD = ".coord";
+
+/** Text of a file, or null after recording why it could not be read. */
+async function readText(pfs: ProjectFs, rel: string, errors: CoordIssue[]): Promise<string | null> {
+  try {
+    return await pfs.readText(rel);
+  } catch (e) {
+    if (isWorkbenchError(e)) {
+      if (e.code === "NOT_FOUND") return null;
+      errors.push({ file: rel, message: e.message });
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** JSON with Python's rules (duplicate keys, ints vs floats); null after recording the fault with its line. */
+function parseJson(text: string, rel: string, errors: CoordIssue[]): unknown {
+  try {
+    return parsePyJson(text);
+  } catch (e) {
+    if (e instanceof PyJsonSyntaxError) {
+      errors.push({ file: rel, line: e.line, message: `${rel}: not valid JSON at line ${e.line}, column ${e.column} (${e.reason})` });
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+/** Line of a JSON field (or of the nearest enclosing value that exists). */
+function jsonLine(text: string, path: readonly PropertyKey[]): number | undefined {
+  const tree = parseTree(text);
+  if (!tree) return undefined;
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(tree, path.slice(0, n).map((p) => (typeof p === "number" ? p : String(p))));
+    if (node) {
+      // For an object property, point at its key.
+      const at = node.parent?.type === "property" ? node.parent.offset : node.offset;
+      return text.slice(0, at).split("\n").length;
+    }
+  }
+  return undefined;
+}
+
+function schemaIssues(schema: z.ZodType, value: unknown, text: string, rel: string, errors: CoordIssue[]): boolean {
+  const r = schema.safeParse(value);
+  if (r.success) return true;
+  for (const i of r.error.issues) {
+    const field = fieldName(i.path);
+    const line = jsonLine(text, i.path);
+    errors.push({ file: rel, ...(field ? { field } : {}), ...(line !== undefined ? { line } : {}), message: `${rel}${line !== undefined ? `:${line}` : ""}: ${field ? `field "${field}": ` : ""}${i.message}` });
+  }
+  return false;
+}
+
+/** A fault the harness's own validator finds that the schema does not (it strips whitespace, etc.). */
+function referenceIssue(check: () => unknown, rel: string, errors: CoordIssue[]): boolean {
+  try {
+    check();
+    return true;
+  } catch (e) {
+    errors.push({ file: rel, message: `${rel}: ${e instanceof Error ? e.message : String(e)}` });
+    return false;
+  }
+}
+
+async function listFiles(pfs: ProjectFs, dir: string): Promise<string[]> {
+  return (await pfs.list(dir)).filter((e) => !e.isDir).map((e) => e.name);
+}
+
+async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[]): Promise<CoordPolicy[]> {
+  const out: CoordPolicy[] = [];
+  for (const name of names.filter((n) => n === "policy.json" || n.endsWith(".policy.json"))) {
+    const rel = `${COORD}/${name}`;
+    const text = await readText(pfs, rel, errors);
+    if (text === null) continue;
+    const raw = parseJson(text, rel, errors);
+    if (raw === undefined) continue;
+    const portable = raw !== null && typeof raw === "object" && !Array.isArray(raw) && "version" in raw && !("schema_version" in raw);
+    if (!schemaIssues(portable ? portablePolicySchema : policyV1Schema, raw, text, rel, errors)) continue;
+    let policy: NormalizedPolicy | null = null;
+    if (!referenceIssue(() => (policy = validatePolicy(raw)), rel, errors) || !policy) continue;
+    const p: NormalizedPolicy = policy;
+    out.push({ file: rel, form: p.form, policy: p, policyHash: canonicalSha256(raw), document: raw });
+  }
+  return out;
+}
+
+async function readCheckpoints(pfs: ProjectFs, rels: string[], errors: CoordIssue[]): Promise<CoordCheckpoint[]> {
+  const out: CoordCheckpoint[] = [];
+  for (const rel of rels) {
+    const text = await readText(pfs, rel, errors);
+    if (text === null) continue;
+    const raw = parseJson(text, rel, errors);
+    if (raw === undefined) continue;
+    const version = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as { schema_version?: unknown }).schema_version : undefined;
+    if (version === 2) {
+      if (schemaIssues(goalCheckpointV2Schema, raw, text, rel, errors)) out.push({ file: rel, version: 2, checkpoint: goalCheckpointV2Schema.parse(raw), document: raw });
+    } else if (version === 1) {
+      if (schemaIssues(taskCheckpointV1Schema, raw, text, rel, errors) && referenceIssue(() => validateCheckpoint(raw), rel, errors)) {
+        out.push({ file: rel, version: 1, checkpoint: taskCheckpointV1Schema.parse(raw), document: raw });
+      }
+    } else {
+      errors.push({ file: rel, field: "schema_version", line: jsonLine(text, ["schema_version"]), message: `${rel}: field "schema_version": must be 1 (TaskCheckpoint) or 2 (GoalCheckpoint)` });
+    }
+  }
+  return out;
+}
+
+async function readProposals(pfs: ProjectFs, events: MemoryEvent[], policy: NormalizedPolicy | null, keys: HumanKeys | undefined, errors: CoordIssue[]): Promise<CoordProposal[]> {
+  const out: CoordProposal[] = [];
+  for (const name of await listFiles(pfs, PROPOSALS_DIR)) {
+    const rel = `${PROPOSALS_DIR}/${name}`;
+    // A decision being recorded right now (its lock) or cut off by a crash (its temp file).
+    if (name.endsWith(".json.lock") || /\.json\.tmp\./.test(name)) continue;
+    if (!name.endsWith(".json")) {
+      errors.push({ file: rel, message: `${rel}: not a proposal file (proposals are <proposal_id>.json)`, severity: "warning" });
+      continue;
+    }
+    const text = await readText(pfs, rel, errors);
+    if (text === null) continue;
+    const raw = parseJson(text, rel, errors);
+    if (raw === undefined) continue;
+    if (!schemaIssues(proposalSchema, raw, text, rel, errors)) continue;
+    const proposal = proposalSchema.parse(raw);
+    if (name !== `${proposal.proposal_id}.json`) {
+      const line = jsonLine(text, ["proposal_id"]);
+      errors.push({ file: rel, field: "proposal_id", ...(line ? { line } : {}), message: `${rel}${line ? `:${line}` : ""}: field "proposal_id": ${proposal.proposal_id} does not match the file name` });
+    }
+    const target = proposal.action.target_ref;
+    if (target !== null && !events.some((e) => e.event_id === target)) {
+      const line = jsonLine(text, ["action", "target_ref"]);
+      errors.push({ file: rel, field: "action.target_ref", ...(line ? { line } : {}), message: `${rel}${line ? `:${line}` : ""}: field "action.target_ref": ${target} is not an event in ${MEMORY_FILE}`, severity: "warning" });
+    }
+    const hash = actionHash(proposal.action);
+    const verification = proposal.decision && policy && keys ? verifyRecord(proposal.decision, policy, keys, { expectedActionHash: hash, label: `${rel} decision` }) : null;
+    out.push({
+      file: rel,
+      proposal,
+      actionHash: hash,
+      evidence: await resolveEvidence(pfs, proposal.action.evidence_refs),
+      appliedAs: events.find((e) => e.source_proposal_id === proposal.proposal_id)?.event_id ?? null,
+      verification,
+    });
+  }
+  return out;
+}
+
+/** Reads and validates every `.coord/` file of a project. `keys` enables signature checks. */
+export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; now?: Date } = {}): Promise<CoordSnapshot> {
+  const pfs = await ProjectFs.open(projectRoot);
+  const errors: CoordIssue[] = [];
+  const snap: CoordSnapshot = { root: pfs.root, proposals: [], memory: null, checkpoints: [], policies: [], packets: [], primer: null, lock: null, errors };
+  if (!(await pfs.isDir(COORD))) return snap;
+  const top = await listFiles(pfs, COORD);
+
+  for (const name of top.filter((n) => n.startsWith("memory.yml.tmp."))) {
+    errors.push({ file: `${COORD}/${name}`, message: `${COORD}/${name}: left over from an interrupted write of memory.yml (which is intact); it can be deleted.`, severity: "warning" });
+  }
+  const memText = await readText(pfs, MEMORY_FILE, errors);
+  if (memText !== null) {
+    const parsed = parseMemoryText(memText, MEMORY_FILE);
+    errors.push(...parsed.errors);
+    snap.memory = { file: MEMORY_FILE, header: parsed.header, events: parsed.events, view: buildCurrentView(parsed.events) };
+  }
+
+  snap.policies = await readPolicies(pfs, top, errors);
+  const checkpointFiles = (await listFiles(pfs, `${COORD}/checkpoints`)).filter((n) => n.endsWith(".json")).map((n) => `${COORD}/checkpoints/${n}`);
+  if (top.includes("checkpoint.json")) checkpointFiles.unshift(`${COORD}/checkpoint.json`);
+  snap.checkpoints = await readCheckpoints(pfs, checkpointFiles, errors);
+
+  const mainPolicy = snap.policies.find((p) => p.file === `${COORD}/policy.json`) ?? snap.policies[0] ?? null;
+  snap.proposals = await readProposals(pfs, snap.memory?.events ?? [], mainPolicy?.policy ?? null, opts.keys, errors);
+
+  for (const name of top) {
+    const m = PACKET_FILE.exec(name);
+    if (!m) continue;
+    const rel = `${COORD}/${name}`;
+    const text = await readText(pfs, rel, errors);
+    if (text === null) continue;
+    const { packet, issues } = parseContextPacket(text, rel, Number(m[1]));
+    errors.push(...issues);
+    const ref = packet.policyRef?.replace(/^\.\//, "");
+    const policy = ref ? snap.policies.find((p) => p.file === ref) : undefined;
+    if (policy && packet.policyHash && packet.policyHash !== policy.policyHash) {
+      errors.push({ file: rel, field: "Policy.policy_hash", message: `${rel}: policy_hash does not match ${policy.file} (the policy changed after the packet was written)`, severity: "warning" });
+    }
+    snap.packets.push(packet);
+  }
+
+  const primerText = await readText(pfs, PRIMER_FILE, errors);
+  if (primerText !== null) {
+    const { primer, issues } = parsePrimer(primerText);
+    errors.push(...issues);
+    snap.primer = primer;
+  }
+
+  if (await pfs.isFile(LOCK_FILE)) snap.lock = readLockStatus(pfs.resolve(LOCK_FILE), { now: opts.now });
+  return snap;
+}

@@ -1,0 +1,139 @@
+/**
+ * The review desk for a project's memory proposals: what the pages and routes call. Keys
+ * are loaded on the server for each request (AGENT_COLLAB_HUMAN_KEYS_JSON or a key file
+ * outside the repository) and never leave it: the browser only learns which key ids can
+ * sign under the project's policy.
+ */
+import { z } from "zod";
+import { WorkbenchError } from "../core/errors";
+import { getProject } from "../db/repositories/projects";
+import { ProjectFs } from "../core/project-fs";
+import { HARD_METRICS, evaluatePolicy, failClosedDecision, fallbackPolicyId, loadJsonObject, type PolicyDecision } from "../policy/evaluate";
+import { applyProposal, type ApplyResult } from "./apply";
+import { PyFloat } from "./canonical-json";
+import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
+import { decideProposalFile } from "./decide";
+import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./keys";
+import type { Proposal } from "./proposal";
+
+/** The server's approver keys; a key file inside the project is refused (agents could read it). */
+function keysOrNone(projectRoot: string): { keys: HumanKeys | undefined; keyError: string | null } {
+  try {
+    return { keys: loadHumanKeys({ projectRoots: [projectRoot] }), keyError: null };
+  } catch (e) {
+    return { keys: undefined, keyError: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** The policy whose pinned key hashes decide who may sign: `.coord/policy.json` first. */
+function signingPolicy(snapshot: CoordSnapshot): CoordPolicy | null {
+  return snapshot.policies.find((p) => p.file === ".coord/policy.json") ?? snapshot.policies[0] ?? null;
+}
+
+export interface DeskView {
+  snapshot: CoordSnapshot;
+  signers: Signer[];
+  /** Why no key can sign here, when none can (no keys loaded, a bad key file…). */
+  keyProblem: string | null;
+  policyFile: string | null;
+}
+
+export async function memoryDesk(projectId: string): Promise<DeskView> {
+  const project = await getProject(projectId);
+  const { keys, keyError } = keysOrNone(project.rootPath);
+  const snapshot = await readCoord(project.rootPath, { keys });
+  const policy = signingPolicy(snapshot);
+  const signers = policy && keys ? availableSigners(policy.policy, keys) : [];
+  const keyProblem =
+    keyError ??
+    (!policy
+      ? "The project has no .coord/policy.json pinning approvers' keys: nothing can be signed."
+      : !keys || signers.length === 0
+        ? "This server has no approver key (set AGENT_COLLAB_HUMAN_KEYS_JSON or WORKBENCH_HUMAN_KEYS_FILE)."
+        : signers.some((s) => s.pinned)
+          ? null
+          : "No key on this server matches a hash pinned in the policy.");
+  return { snapshot, signers, keyProblem, policyFile: policy?.file ?? null };
+}
+
+export const decisionInput = z.object({
+  decision: z.enum(["approve", "decline", "revise"]).describe("the human decision; only approve lets the proposal be applied"),
+  rationale: z.string().trim().min(1, "a rationale is required").max(4000).describe("why, recorded in the signed record"),
+  keyId: z.string().min(1).max(200).describe("which pinned key signs (the secret stays on the server)"),
+});
+
+export async function decideProposal(projectId: string, proposalId: string, raw: z.input<typeof decisionInput>): Promise<Proposal> {
+  const input = decisionInput.parse(raw);
+  const project = await getProject(projectId);
+  const { keys, keyError } = keysOrNone(project.rootPath);
+  if (keyError) throw new WorkbenchError("GATE_REFUSED", keyError);
+  const snapshot = await readCoord(project.rootPath, { keys });
+  const policy = signingPolicy(snapshot);
+  if (!policy) throw new WorkbenchError("GATE_REFUSED", "The project has no .coord/policy.json pinning approvers' keys.");
+  return decideProposalFile(project.rootPath, proposalId, { decision: input.decision, rationale: input.rationale, keyId: input.keyId, taskId: "workbench-review" }, { keys, policy: policy.policy });
+}
+
+export async function applyApprovedProposal(projectId: string, proposalId: string): Promise<ApplyResult> {
+  const project = await getProject(projectId);
+  const { keys, keyError } = keysOrNone(project.rootPath);
+  if (keyError) throw new WorkbenchError("GATE_REFUSED", keyError);
+  const snapshot = await readCoord(project.rootPath, { keys });
+  const policy = signingPolicy(snapshot);
+  if (!policy) throw new WorkbenchError("GATE_REFUSED", "The project has no .coord/policy.json pinning approvers' keys.");
+  return applyProposal(project.rootPath, proposalId, { keys, policy: policy.policy, taskId: "workbench-apply" });
+}
+
+export interface TaskEvaluation {
+  file: string;
+  taskId: string;
+  version: 1 | 2;
+  policyFile: string | null;
+  /** The PolicyDecision, as `workbench policy evaluate --json` prints it. */
+  decision: unknown;
+  /** The decision's fields the page shows, as plain values. */
+  outcome: Pick<PolicyDecision, "decision" | "spawn_allowed" | "checkpoint_required" | "reasons" | "policy_id" | "policy_hash">;
+  /** Each hard metric against its effective limit. */
+  metrics: { metric: string; limit: string; observed: number | null; max: number | null; reached: boolean }[];
+}
+
+const plain = (v: unknown): number | null => (typeof v === "number" ? v : v instanceof PyFloat ? v.value : null);
+
+/** Each checkpoint evaluated against the signing policy, as `policy evaluate` would. */
+export async function taskEvaluations(projectId: string): Promise<TaskEvaluation[]> {
+  const project = await getProject(projectId);
+  const { keys } = keysOrNone(project.rootPath);
+  const snapshot = await readCoord(project.rootPath, { keys });
+  const policy = signingPolicy(snapshot);
+  const pfs = await ProjectFs.open(project.rootPath);
+  let policyDoc: unknown;
+  let policyError: string | null = policy ? null : "no policy file in .coord/";
+  if (policy) {
+    try {
+      policyDoc = loadJsonObject(pfs.resolve(policy.file));
+    } catch (e) {
+      policyError = e instanceof Error ? e.message : String(e);
+    }
+  }
+  return snapshot.checkpoints.map((c) => {
+    // A GoalCheckpoint (v2) carries its task's TaskCheckpoint (v1), which the policy bounds.
+    const task = c.version === 1 ? c.checkpoint : c.checkpoint.task;
+    const decision = policyError
+      ? failClosedDecision(fallbackPolicyId(policy?.file ?? "policy.json"), policyError)
+      : evaluatePolicy(policyDoc, task, { keys, policyFileName: policy?.file ?? "policy.json" });
+    const metrics = HARD_METRICS.map(([metric, limit]) => {
+      const observed = plain((decision.observed_metrics as Record<string, unknown>)[metric]);
+      const max = plain(decision.effective_limits[limit]);
+      return { metric, limit, observed, max, reached: observed !== null && max !== null && observed >= max };
+    });
+    const { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash } = decision;
+    return {
+      file: c.file,
+      taskId: c.checkpoint.task_id,
+      version: c.version,
+      policyFile: policy?.file ?? null,
+      decision: JSON.parse(JSON.stringify(decision, (_k, v: unknown) => (v instanceof PyFloat ? v.value : v))) as unknown,
+      outcome: { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash },
+      metrics,
+    };
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * The memory lock `.coord/memory.yml.lock`: an atomic create-only file (`open(path, "wx")`)
+ * recording who holds it (FORMATS §4: owner, created_at, task_id, proposal_id). Whoever creates
+ * the file holds the lock; everyone else is refused, so concurrent applies serialize.
+ *
+ * A lock left behind by a crash is *reported* as stale (older than the limit, or its owner's pid
+ * is dead on this host), never broken silently: the reference says a stale-looking lock is not
+ * standing permission to delete it. {@link breakStaleLock} removes one only when this host can
+ * confirm its owner process is gone, and is for an explicit human action.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import { WorkbenchError } from "../core/errors";
+import { formatTimestamp, parseTimestamp } from "./timestamp";
+
+export const LOCK_FILE = ".coord/memory.yml.lock";
+/** Older than this, a lock is reported stale even when its owner cannot be checked. */
+export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
+
+export interface LockRecord {
+  /** `pid@host` of the process holding the lock. */
+  owner: string;
+  created_at: string;
+  task_id: string;
+  proposal_id: string;
+  /** Random per acquisition, so a holder releases only its own lock. */
+  token: string;
+}
+
+export interface LockStatus {
+  /** The parsed record; null when the file is empty or not a lock record (a crash mid-create). */
+  record: LockRecord | null;
+  ageMs: number;
+  /** true: pid alive on this host; false: dead on this host; null: another host or unknown. */
+  ownerAlive: boolean | null;
+  stale: boolean;
+  staleReasons: ("older_than_limit" | "owner_dead" | "unreadable")[];
+}
+
+export interface HeldLock {
+  record: LockRecord;
+  /** Removes the lock file if it is still ours. Safe to call twice. */
+  release(): void;
+}
+
+function parseOwner(owner: string): { pid: number; host: string } | null {
+  const m = /^(\d+)@(.+)$/.exec(owner);
+  return m ? { pid: Number(m[1]), host: m[2]! } : null;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function readRecord(text: string): LockRecord | null {
+  try {
+    const v = JSON.parse(text) as Partial<LockRecord>;
+    if (typeof v.owner === "string" && typeof v.created_at === "string" && typeof v.task_id === "string" && typeof v.proposal_id === "string" && typeof v.token === "string") {
+      return { owner: v.owner, created_at: v.created_at, task_id: v.task_id, proposal_id: v.proposal_id, token: v.token };
+    }
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}
+
+/** The state of the lock file, or null when there is none. */
+export function readLockStatus(lockPath: string, opts: { now?: Date; staleAfterMs?: number } = {}): LockStatus | null {
+  let text: string;
+  let mtimeMs: number;
+  try {
+    text = fs.readFileSync(lockPath, "utf8");
+    mtimeMs = fs.statSync(lockPath).mtimeMs;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new WorkbenchError("UNREADABLE", `The memory lock ${lockPath} cannot be read.`, e);
+  }
+  const now = (opts.now ?? new Date()).getTime();
+  const limit = opts.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+  const record = readRecord(text);
+  const created = record ? parseTimestamp(record.created_at) : null;
+  const createdMs = created?.ok ? Number(created.epochMicros / 1000n) : mtimeMs;
+  const ageMs = Math.max(0, now - createdMs);
+  let ownerAlive: boolean | null = null;
+  const owner = record ? parseOwner(record.owner) : null;
+  if (owner && owner.host === os.hostname()) ownerAlive = pidAlive(owner.pid);
+  const staleReasons: LockStatus["staleReasons"] = [];
+  if (!record) staleReasons.push("unreadable");
+  if (ageMs > limit) staleReasons.push("older_than_limit");
+  if (ownerAlive === false) staleReasons.push("owner_dead");
+  // An unreadable lock younger than the limit may be one being written right now.
+  const stale = ownerAlive === false || ageMs > limit;
+  return { record, ageMs, ownerAlive, stale, staleReasons };
+}
+
+/** One line for an error message: who holds the lock and whether it looks stale. */
+export function describeLock(s: LockStatus): string {
+  const who = s.record ? `${s.record.owner} (task ${s.record.task_id}, proposal ${s.record.proposal_id}, since ${s.record.created_at})` : "an unreadable lock record";
+  const stale = s.stale ? ` It looks stale (${s.staleReasons.join(", ").replace(/_/g, " ")}); confirm its owner is gone, then remove it.` : "";
+  return `held by ${who}.${stale}`;
+}
+
+/**
+ * Takes the lock or throws CONFLICT describing the holder (and staleness). The record is written
+ * and fsynced inside the create-only file before this returns.
+ */
+export function acquireLock(lockPath: string, info: { taskId: string; proposalId: string; now?: Date; staleAfterMs?: number }): HeldLock {
+  const record: LockRecord = {
+    owner: `${process.pid}@${os.hostname()}`,
+    created_at: formatTimestamp(info.now ?? new Date()),
+    task_id: info.taskId,
+    proposal_id: info.proposalId,
+    token: crypto.randomBytes(12).toString("hex"),
+  };
+  let fd: number;
+  try {
+    fd = fs.openSync(lockPath, "wx");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") {
+      const status = readLockStatus(lockPath, { staleAfterMs: info.staleAfterMs });
+      throw new WorkbenchError("CONFLICT", `memory.yml is locked: ${status ? describeLock(status) : "the lock was just released; try again."}`, { lock: status });
+    }
+    throw new WorkbenchError("UNREADABLE", `Cannot create the memory lock ${lockPath}.`, e);
+  }
+  try {
+    fs.writeFileSync(fd, JSON.stringify(record) + "\n");
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  let released = false;
+  return {
+    record,
+    release() {
+      if (released) return;
+      released = true;
+      let current: LockRecord | null = null;
+      try {
+        current = readRecord(fs.readFileSync(lockPath, "utf8"));
+      } catch {
+        return; // already gone
+      }
+      if (current?.token === record.token) fs.rmSync(lockPath, { force: true });
+    },
+  };
+}
+
+/**
+ * Removes a lock whose owner this host confirms dead (same host, pid gone). Anything less certain
+ * (another host, unreadable record, merely old) is refused: a human must check and delete it.
+ */
+export function breakStaleLock(lockPath: string): LockStatus {
+  const s = readLockStatus(lockPath);
+  if (!s) throw new WorkbenchError("NOT_FOUND", "There is no memory lock.");
+  if (s.ownerAlive !== false) {
+    throw new WorkbenchError("GATE_REFUSED", `The memory lock is ${describeLock(s)} Its owner cannot be confirmed dead from this host, so it is not removed.`);
+  }
+  fs.rmSync(lockPath, { force: true });
+  return s;
+}

@@ -1,0 +1,89 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import YAML from "yaml";
+import { sampleDir } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const SECRET = "e2e-approver-secret-0123456789"; // the server's key (playwright.config.ts)
+const ADD = "8d3a6f12-4b7e-4c91-9f0a-1e5d2c8b7a63";
+const SUPERSEDE = "e27b9c40-5f18-4a3d-8e6c-9b1d0f4a2c75";
+let projectId = "";
+const coord = (...p: string[]) => path.join(sampleDir(), ".coord", ...p);
+
+test.beforeAll(async ({ request }) => {
+  // The project's policy pins the approver's key by its sha256.
+  const policy = JSON.parse(fs.readFileSync(coord("policy.json"), "utf8")) as { human_authorization: { key_hashes: Record<string, string> } };
+  policy.human_authorization.key_hashes["e2e-approver"] = crypto.createHash("sha256").update(SECRET).digest("hex");
+  fs.writeFileSync(coord("policy.json"), JSON.stringify(policy, null, 2) + "\n");
+  const res = await request.post("/api/v1/projects", { data: { path: sampleDir() } });
+  expect(res.status()).toBe(201);
+  projectId = ((await res.json()) as { project: { id: string } }).project.id;
+});
+
+test("approve a proposal in the browser and see its event appended to memory.yml", async ({ page }) => {
+  const before = fs.readFileSync(coord("memory.yml"), "utf8");
+  await page.goto(`/projects/${projectId}/memory`);
+  await expect(page.getByRole("navigation", { name: "Proposal states" })).toContainText("Pending (2)");
+  const card = page.locator(`[data-proposal="${ADD}"]`);
+  await expect(card.getByText("src/auth/SessionService.ts")).toBeVisible();
+  await expect(card).toContainText("present");
+  await card.getByLabel("Rationale").fill("Matches ADR 0002 and the revocation runbook.");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("navigation", { name: "Proposal states" })).toContainText("Approved (1)");
+
+  // The signed record is in the proposal file, and no secret reached the page.
+  const signed = JSON.parse(fs.readFileSync(coord("memory-proposals", `${ADD}.json`), "utf8")) as { state: string; decision: { actor: string; decision: string; authorization: { scheme: string; key_id: string; signature: string } } };
+  expect(signed.state).toBe("approved");
+  expect(signed.decision).toMatchObject({ actor: "human:e2e-approver", decision: "approve", authorization: { scheme: "hmac-sha256", key_id: "e2e-approver" } });
+  expect(signed.decision.authorization.signature).toMatch(/^[0-9a-f]{64}$/);
+  expect(await page.content()).not.toContain(SECRET);
+
+  await page.goto(`/projects/${projectId}/memory?state=approved`);
+  const approved = page.locator(`[data-proposal="${ADD}"]`);
+  await expect(approved.getByLabel("Decision record")).toContainText("signature verified");
+  await approved.getByRole("button", { name: "Apply to memory.yml" }).click();
+  await expect(page.locator(`[data-proposal="${ADD}"]`)).toContainText("applied as M3");
+
+  const after = fs.readFileSync(coord("memory.yml"), "utf8");
+  // Existing events are untouched: the file only grew.
+  expect(after.startsWith(before.trimEnd())).toBe(true);
+  const doc = YAML.parse(after) as { events: { event_id: string; source_proposal_id?: string; summary: string }[] };
+  expect(doc.events.map((e) => e.event_id)).toEqual(["M1", "M2", "M3"]);
+  expect(doc.events[2]).toMatchObject({ source_proposal_id: ADD });
+  await expect(page.getByRole("list", { name: "Memory timeline" })).toContainText("SessionService is the only writer");
+  expect(fs.existsSync(coord("memory.yml.lock"))).toBe(false);
+});
+
+test("decline is never approval, and a proposal without evidence cannot be approved", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/memory`);
+  const card = page.locator(`[data-proposal="${SUPERSEDE}"]`);
+  await card.getByLabel("Rationale").fill("Not decided yet.");
+  await card.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByRole("navigation", { name: "Proposal states" })).toContainText("Rejected (1)");
+  const apply = await page.request.post(`/api/v1/projects/${projectId}/proposals/${SUPERSEDE}/apply`);
+  expect(apply.status()).toBe(422);
+
+  const id = "0b7f2d9e-1c3a-4e5f-8a6b-7c8d9e0f1a2b";
+  fs.writeFileSync(
+    coord("memory-proposals", `${id}.json`),
+    JSON.stringify({ schema_version: 1, proposal_id: id, source_task: "JIRA-123", action: { operation: "add", target_ref: null, summary: "An unsupported claim", evidence_refs: [] }, state: "proposed", created_at: "2026-02-10T10:00:00Z", decision: null }, null, 2),
+  );
+  await page.reload();
+  const bare = page.locator(`[data-proposal="${id}"]`);
+  await expect(bare).toContainText("No evidence refs");
+  await bare.getByLabel("Rationale").fill("Looks right");
+  await expect(bare.getByRole("button", { name: "Approve" })).toBeDisabled();
+  const forced = await page.request.post(`/api/v1/projects/${projectId}/proposals/${id}/decision`, { data: { decision: "approve", rationale: "forced", keyId: "e2e-approver" } });
+  expect(forced.status()).toBe(422);
+});
+
+test("a task's page shows each metric against its limit and the policy decision", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/memory`);
+  await page.getByRole("table", { name: "Tasks" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: /^Decision/ })).toContainText(/continue|checkpoint|stop/);
+  await expect(page.getByRole("table", { name: "Metrics" })).toContainText("max_tool_calls");
+  await expect(page.getByRole("meter", { name: "tool_calls against max_tool_calls" })).toBeAttached();
+});

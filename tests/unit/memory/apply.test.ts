@@ -1,0 +1,222 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { applyProposal } from "../../../lib/memory/apply";
+import { readCoord } from "../../../lib/memory/coord";
+import { buildCurrentView } from "../../../lib/memory/current-view";
+import { decideProposalFile } from "../../../lib/memory/decide";
+import { HumanKeys } from "../../../lib/memory/keys";
+import { acquireLock, breakStaleLock, readLockStatus } from "../../../lib/memory/lock";
+import { parseMemoryText } from "../../../lib/memory/memory-file";
+import { ADD_ID, KEY_ID, REPO, SECRET, SUPERSEDE_ID, keys, memoryPath, projectPolicy, proposalPath, removeCopies, sampleCopy } from "./helpers";
+
+afterAll(removeCopies);
+
+const NOW = new Date("2026-02-10T12:00:00Z");
+const WORKER = path.join(import.meta.dirname, "apply-worker.ts");
+const lockPath = (root: string) => path.join(root, ".coord", "memory.yml.lock");
+
+async function approved(id = SUPERSEDE_ID): Promise<string> {
+  const root = sampleCopy();
+  await decideProposalFile(root, id, { decision: "approve", rationale: "ADR 0003 was revised in the JIRA-123 review.", keyId: KEY_ID, now: NOW }, { keys, policy: projectPolicy(root) });
+  return root;
+}
+
+const opts = (root: string, extra: object = {}) => ({ keys, policy: projectPolicy(root), taskId: "JIRA-123", now: new Date("2026-02-10T12:05:00Z"), ...extra });
+
+interface WorkerResult {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  out: { ok: boolean; eventId?: string; code?: string; message?: string } | null;
+  stderr: string;
+}
+
+function worker(root: string, id: string, mode: string, barrier?: string): Promise<WorkerResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", WORKER, root, id, mode, ...(barrier ? [barrier] : [])], {
+      cwd: REPO,
+      env: { ...process.env, TEST_HUMAN_KEYS_JSON: JSON.stringify({ [KEY_ID]: SECRET }) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("close", (status, signal) => {
+      clearTimeout(timer);
+      const line = stdout.trim().split("\n").pop();
+      resolve({ status, signal, out: line ? JSON.parse(line) : null, stderr });
+    });
+  });
+}
+
+describe("applying an approved proposal", () => {
+  it("appends one supersede event, keeps every existing byte, and refuses a second apply", async () => {
+    const root = await approved();
+    const before = fs.readFileSync(memoryPath(root), "utf8");
+    const { event } = await applyProposal(root, SUPERSEDE_ID, opts(root));
+    expect(event).toMatchObject({ event_id: "M3", event_type: "decision", supersedes: ["M1"], target_ref: "M1", actor: "human:priya", source_proposal_id: SUPERSEDE_ID, created_at: "2026-02-10T12:05:00Z" });
+    expect(event.approval).toMatchObject({ actor: "human:priya", decision: "approve", timestamp: "2026-02-10T12:00:00Z" });
+    const after = fs.readFileSync(memoryPath(root), "utf8");
+    expect(after.startsWith(before)).toBe(true);
+    const parsed = parseMemoryText(after);
+    expect(parsed.errors).toEqual([]);
+    const view = buildCurrentView(parsed.events);
+    expect(view.entries[0]).toMatchObject({ status: "superseded", supersededBy: ["M3"] });
+    expect(view.entries[2]).toMatchObject({ approvalCheck: "match", approvedOperation: "supersede" });
+    expect(fs.existsSync(lockPath(root))).toBe(false);
+
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("already applied as M3") });
+    expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(after);
+  });
+
+  it("adds an event of the requested fact type", async () => {
+    const root = await approved(ADD_ID);
+    const { event } = await applyProposal(root, ADD_ID, opts(root, { eventType: "open_question" }));
+    expect(event).toMatchObject({ event_id: "M3", event_type: "open_question", supersedes: [], target_ref: null });
+    expect(buildCurrentView(parseMemoryText(fs.readFileSync(memoryPath(root), "utf8")).events).entries[2]!.approvalCheck).toBe("match");
+  });
+
+  it("refuses anything but an intact, signed, evidenced approval, leaving memory.yml untouched", async () => {
+    const cases: [string, (root: string) => Promise<void> | void, object?][] = [
+      ["still proposed", () => undefined],
+      ["declined", (root) => decideProposalFile(root, SUPERSEDE_ID, { decision: "decline", rationale: "no", keyId: KEY_ID }, { keys, policy: projectPolicy(root) }).then(() => undefined)],
+      ["revised", (root) => decideProposalFile(root, SUPERSEDE_ID, { decision: "revise", rationale: "redo", keyId: KEY_ID }, { keys, policy: projectPolicy(root) }).then(() => undefined)],
+    ];
+    for (const [name, setup] of cases) {
+      const root = sampleCopy();
+      await setup(root);
+      const before = fs.readFileSync(memoryPath(root), "utf8");
+      await expect(applyProposal(root, SUPERSEDE_ID, opts(root)), name).rejects.toMatchObject({ code: "GATE_REFUSED" });
+      expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(before);
+    }
+
+    const tamper: [string, (p: Record<string, any>) => void, RegExp][] = [
+      ["action edited after approval", (p) => (p.action.summary += " Also, skip the lifecycle rule."), /action changed after the decision/],
+      ["rationale edited", (p) => (p.decision.rationale = "I never said this."), /invalid human authorization signature/],
+      ["actor changed", (p) => (p.decision.actor = "human:mallory"), /actor must match authorization key_id human:priya/],
+    ];
+    for (const [name, edit, why] of tamper) {
+      const root = await approved();
+      const file = proposalPath(root, SUPERSEDE_ID);
+      const p = JSON.parse(fs.readFileSync(file, "utf8"));
+      edit(p);
+      fs.writeFileSync(file, JSON.stringify(p, null, 2));
+      const before = fs.readFileSync(memoryPath(root), "utf8");
+      const err = await applyProposal(root, SUPERSEDE_ID, opts(root)).catch((e: unknown) => e);
+      expect(err, name).toMatchObject({ message: expect.stringMatching(why) });
+      expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(before);
+      expect(fs.existsSync(lockPath(root))).toBe(false);
+    }
+  });
+
+  it("refuses without the pinned secret, with vanished evidence, and for an unknown target", async () => {
+    const root = await approved();
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root, { keys: HumanKeys.none() }))).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("no configured human authorization key: priya") });
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root, { keys: new HumanKeys({ priya: "not-the-secret" }) }))).rejects.toMatchObject({ message: expect.stringContaining("does not match canonical policy") });
+    fs.rmSync(path.join(root, "knowledge/product/exports.md"));
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "GATE_REFUSED", message: "Evidence does not resolve: knowledge/product/exports.md: missing." });
+
+    const root2 = sampleCopy();
+    const file = proposalPath(root2, SUPERSEDE_ID);
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('"target_ref": "M1"', '"target_ref": "M9"'));
+    await decideProposalFile(root2, SUPERSEDE_ID, { decision: "approve", rationale: "ok", keyId: KEY_ID }, { keys, policy: projectPolicy(root2) });
+    await expect(applyProposal(root2, SUPERSEDE_ID, opts(root2))).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("M9 is not an event") });
+  });
+
+  it("refuses while another holder has the lock, naming it", async () => {
+    const root = await approved();
+    const held = acquireLock(lockPath(root), { taskId: "other-task", proposalId: ADD_ID });
+    try {
+      await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/memory\.yml is locked: held by \d+@.+ \(task other-task, proposal 8d3a6f12/) });
+      const status = readLockStatus(lockPath(root));
+      expect(status).toMatchObject({ ownerAlive: true, stale: false, staleReasons: [] });
+    } finally {
+      held.release();
+    }
+    expect((await applyProposal(root, SUPERSEDE_ID, opts(root))).event.event_id).toBe("M3");
+  });
+});
+
+describe("concurrent applies", () => {
+  it("8 processes racing on one approved proposal append exactly one event", async () => {
+    const root = await approved();
+    const barrierDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-barrier-"));
+    const barrier = path.join(barrierDir, "go");
+    const runs = Array.from({ length: 8 }, () => worker(root, SUPERSEDE_ID, "normal", barrier));
+    // Release them together once every worker has loaded and is waiting.
+    const until = Date.now() + 60_000;
+    while (fs.readdirSync(barrierDir).filter((n) => n.startsWith("go.ready.")).length < 8 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    fs.writeFileSync(barrier, "go");
+    const results = await Promise.all(runs);
+    fs.rmSync(barrierDir, { recursive: true, force: true });
+    const outs = results.map((r) => r.out);
+    expect(outs.every((o) => o !== null), results.map((r) => r.stderr).join("\n")).toBe(true);
+    expect(outs.filter((o) => o!.ok)).toEqual([{ ok: true, eventId: "M3" }]);
+    const losers = outs.filter((o) => !o!.ok);
+    expect(losers.every((o) => o!.code === "CONFLICT"), JSON.stringify(losers)).toBe(true);
+    const parsed = parseMemoryText(fs.readFileSync(memoryPath(root), "utf8"));
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.events.map((e) => e.event_id)).toEqual(["M1", "M2", "M3"]);
+    expect(fs.existsSync(lockPath(root))).toBe(false);
+  }, 90_000);
+
+  it("8 applies in one process append exactly one event", async () => {
+    const root = await approved();
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => applyProposal(root, SUPERSEDE_ID, opts(root))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "rejected").every((r) => (r as PromiseRejectedResult).reason.code === "CONFLICT")).toBe(true);
+    expect(parseMemoryText(fs.readFileSync(memoryPath(root), "utf8")).events).toHaveLength(3);
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("crash during apply", () => {
+  for (const mode of ["crash-after-lock", "crash-before-rename"] as const) {
+    it(`${mode}: memory.yml stays whole, the lock is reported stale, and is not broken silently`, async () => {
+      const root = await approved();
+      const before = fs.readFileSync(memoryPath(root), "utf8");
+      const r = await worker(root, SUPERSEDE_ID, mode);
+      expect(r.signal, r.stderr).toBe("SIGKILL");
+      // The old file, complete: the rename never happened.
+      expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(before);
+      expect(parseMemoryText(before).errors).toEqual([]);
+      const leftovers = fs.readdirSync(path.join(root, ".coord")).filter((n) => n.startsWith("memory.yml.tmp."));
+      expect(leftovers.length).toBe(mode === "crash-before-rename" ? 1 : 0);
+
+      const status = readLockStatus(lockPath(root));
+      expect(status).toMatchObject({ stale: true, ownerAlive: false, staleReasons: ["owner_dead"] });
+      expect(status!.record).toMatchObject({ task_id: expect.stringMatching(/^worker-\d+$/), proposal_id: SUPERSEDE_ID });
+      const snap = await readCoord(root);
+      expect(snap.lock).toMatchObject({ stale: true, ownerAlive: false });
+      expect(snap.memory?.events.map((e) => e.event_id)).toEqual(["M1", "M2"]);
+      expect(snap.errors.map((e) => [e.severity, e.file.startsWith(".coord/memory.yml.tmp.")])).toEqual(mode === "crash-before-rename" ? [["warning", true]] : []);
+      await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("looks stale (owner dead)") });
+      expect(fs.existsSync(lockPath(root))).toBe(true);
+
+      breakStaleLock(lockPath(root));
+      expect((await applyProposal(root, SUPERSEDE_ID, opts(root))).event.event_id).toBe("M3");
+    }, 60_000);
+  }
+
+  it("reports an old lock from another host as stale but will not break it", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-lock-"));
+    try {
+      const lock = path.join(dir, "memory.yml.lock");
+      fs.writeFileSync(lock, JSON.stringify({ owner: "4242@some-other-host", created_at: "2026-02-10T12:00:00Z", task_id: "t", proposal_id: SUPERSEDE_ID, token: "x" }));
+      const status = readLockStatus(lock, { now: new Date("2026-02-10T12:30:00Z") });
+      expect(status).toMatchObject({ stale: true, ownerAlive: null, staleReasons: ["older_than_limit"], ageMs: 30 * 60 * 1000 });
+      expect(readLockStatus(lock, { now: new Date("2026-02-10T12:01:00Z") })).toMatchObject({ stale: false });
+      expect(() => breakStaleLock(lock)).toThrow(expect.objectContaining({ code: "GATE_REFUSED" }));
+      expect(fs.existsSync(lock)).toBe(true);
+      // A lock file cut off before its record was written: reported, never silently taken over.
+      fs.writeFileSync(lock, "");
+      expect(readLockStatus(lock)).toMatchObject({ record: null, staleReasons: ["unreadable"], stale: false });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CHECKPOINT_SAMPLE, POLICY_SAMPLE, REPO, SECRET, checkpoint, decision, samplePolicy, signingPolicy } from "./fixtures";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-policy-cli-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const write = (name: string, value: unknown) => {
+  const p = path.join(tmp, name);
+  fs.writeFileSync(p, typeof value === "string" ? value : JSON.stringify(value, null, 2));
+  return p;
+};
+
+function workbench(args: string[], env: Record<string, string> = {}) {
+  const base = { ...process.env };
+  delete base.AGENT_COLLAB_HUMAN_KEYS_JSON;
+  delete base.WORKBENCH_HUMAN_KEYS_FILE;
+  return spawnSync(process.execPath, [path.join(REPO, "bin/workbench.mjs"), ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+    cwd: REPO,
+    env: { ...base, WORKBENCH_CLI_FROM_SOURCE: "1", ...env },
+  });
+}
+
+/** What `agent-collab policy evaluate --json` (CPython) prints for the reference samples. */
+const PYTHON_SAMPLE_OUTPUT = `{
+  "checkpoint_required": false,
+  "decision": "continue",
+  "effective_limits": {
+    "checkpoint_transcript_bytes": 100000,
+    "max_child_result_words": 250,
+    "max_children_per_parent": 4,
+    "max_concurrency": 2,
+    "max_cycles": 3,
+    "max_elapsed_seconds": 600,
+    "max_memory_digest_tokens": 500,
+    "max_no_evidence_cycles": 2,
+    "max_parent_summary_tokens": 1000,
+    "max_same_failure_retries": 2,
+    "max_task_packet_tokens": 2000,
+    "max_tool_calls": 20,
+    "max_transcript_bytes": 200000
+  },
+  "observed_metrics": {
+    "active_children": 0,
+    "child_result_words": 0,
+    "children_spawned": 0,
+    "cycle": 0,
+    "elapsed_seconds": 0,
+    "last_checkpoint_transcript_bytes": 0,
+    "memory_digest_tokens": 0,
+    "no_evidence_cycles": 0,
+    "parent_summary_tokens": 0,
+    "same_failure_retries": 0,
+    "task_packet_tokens": 0,
+    "tool_calls": 0,
+    "transcript_bytes": 0
+  },
+  "policy_hash": "5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c",
+  "policy_id": "example-policy",
+  "reasons": [],
+  "schema_version": 1,
+  "spawn_allowed": true
+}
+`;
+
+describe("workbench policy evaluate", () => {
+  it("prints what the harness prints and exits 0 on continue", () => {
+    const r = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", CHECKPOINT_SAMPLE, "--json"]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(PYTHON_SAMPLE_OUTPUT);
+    const human = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", CHECKPOINT_SAMPLE]);
+    expect(human.status).toBe(0);
+    expect(human.stdout.split("\n").slice(0, 4)).toEqual(["Policy decision: continue (exit 0)", "policy: example-policy  hash: 5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c", "spawn allowed: yes  checkpoint required: no", "reasons: none"]);
+  }, 60_000);
+
+  it("exits 3 on checkpoint and 4 on stop", () => {
+    const growth = write("growth.json", checkpoint({ transcript_bytes: 120000, last_checkpoint_transcript_bytes: 10000 }));
+    const r3 = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", growth]);
+    expect(r3.status).toBe(3);
+    expect(r3.stdout).toContain("  - checkpoint_required:transcript_growth=110000:checkpoint_transcript_bytes=100000");
+    const done = write("done.json", checkpoint({ status: "completed" }));
+    const r4 = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", done, "--json"]);
+    expect(r4.status).toBe(4);
+    expect(JSON.parse(r4.stdout).reasons).toEqual(["task_status:completed"]);
+  }, 60_000);
+
+  it("never exits 2: unreadable or invalid input is a fail-closed stop (4)", () => {
+    const missing = workbench(["policy", "evaluate", "--policy", path.join(tmp, "nowhere.policy.json"), "--checkpoint", CHECKPOINT_SAMPLE, "--json"]);
+    expect(missing.status).toBe(4);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ policy_id: "nowhere.policy", policy_hash: null, decision: "stop", spawn_allowed: false, effective_limits: {}, observed_metrics: {} });
+    const invalid = write("invalid.json", { ...samplePolicy(), limits: { ...samplePolicy().limits, max_cycles: "3" } });
+    const r = workbench(["policy", "evaluate", "--policy", invalid, "--checkpoint", CHECKPOINT_SAMPLE, "--json"]);
+    expect(r.status).toBe(4);
+    expect(JSON.parse(r.stdout).reasons).toEqual(["evaluation_error:policy.limits.max_cycles must be a non-negative integer"]);
+  }, 60_000);
+
+  it("verifies human decisions with the key from AGENT_COLLAB_HUMAN_KEYS_JSON", () => {
+    const pol = write("signing.json", signingPolicy());
+    const cp = write("declined.json", checkpoint({ decisions: [decision("H2", "decline", "2026-08-31T00:00:00Z")] }));
+    const signed = workbench(["policy", "evaluate", "--policy", pol, "--checkpoint", cp, "--json"], { AGENT_COLLAB_HUMAN_KEYS_JSON: JSON.stringify({ owner: SECRET }) });
+    expect(signed.status).toBe(4);
+    expect(JSON.parse(signed.stdout).reasons).toEqual(["human_gate:H2:decline"]);
+    const noKey = workbench(["policy", "evaluate", "--policy", pol, "--checkpoint", cp, "--json"]);
+    expect(JSON.parse(noKey.stdout).reasons).toEqual(["evaluation_error:checkpoint.decisions[0] has no configured human authorization key: owner"]);
+    expect(noKey.stdout + noKey.stderr).not.toContain(SECRET);
+  }, 60_000);
+});
+
+describe("workbench policy validate", () => {
+  it("exits 0 for a valid policy and 2 for an invalid one or an invalid checkpoint", () => {
+    const ok = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--json"]);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ errors: [], kind: "policy", ok: true, path: POLICY_SAMPLE, policy_hash: "5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c", policy_id: "example-policy", schema_version: 1 });
+    const bad = write("bad.json", { ...samplePolicy(), limits: { ...samplePolicy().limits, max_concurrency: 9 } });
+    const r = workbench(["policy", "validate", "--policy", bad]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe(`policy invalid: ${bad}\n  - policy.limits.max_concurrency must be <= max_children_per_parent\n`);
+    const badCp = write("bad-cp.json", checkpoint({ cycle: -1 }));
+    const both = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--checkpoint", badCp, "--json"]);
+    expect(both.status).toBe(2);
+    expect(JSON.parse(both.stdout)).toMatchObject({ ok: false, results: [{ kind: "policy", ok: true }, { kind: "checkpoint", ok: false, errors: ["checkpoint.cycle must be a non-negative integer"] }] });
+  }, 60_000);
+});
