@@ -11,6 +11,8 @@ import { ProjectFs } from "../core/project-fs";
 import { HARD_METRICS, evaluatePolicy, failClosedDecision, fallbackPolicyId, loadJsonObject, type PolicyDecision } from "../policy/evaluate";
 import { applyProposal, type ApplyResult } from "./apply";
 import { PyFloat } from "./canonical-json";
+import { writeTextAtomic } from "../deep-context/write";
+import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, type DraftCheck } from "./bounded-brief";
 import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
 import { decideProposalFile } from "./decide";
 import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./keys";
@@ -136,4 +138,46 @@ export async function taskEvaluations(projectId: string): Promise<TaskEvaluation
       metrics,
     };
   });
+}
+
+export const draftQuery = z.object({
+  kind: z.enum(["brief", "primer"]).describe("brief: a bounded task packet (.coord/context_NNN.md); primer: .coord/session_primer.md"),
+  task: z.string().max(200).optional().describe("task id the packet is for (brief only)"),
+});
+
+export const saveDraftInput = z.object({
+  kind: z.enum(["brief", "primer"]).describe("what the text is"),
+  markdown: z.string().min(1).max(200_000).describe("the text to write"),
+});
+
+/** A draft filled from .coord/, the policy's token cap for it, and its checks. */
+export async function coordDraft(projectId: string, raw: z.input<typeof draftQuery>): Promise<{ markdown: string; budget: number | null; check: DraftCheck; target: string }> {
+  const q = draftQuery.parse(raw);
+  const project = await getProject(projectId);
+  const snapshot = await readCoord(project.rootPath);
+  if (q.kind === "brief" && q.task && !snapshot.checkpoints.some((c) => c.checkpoint.task_id === q.task)) throw new WorkbenchError("NOT_FOUND", `No checkpoint for task ${q.task} in .coord/.`);
+  const markdown = q.kind === "brief" ? draftTaskBrief(snapshot, q.task ?? "<task id>") : draftPrimer(snapshot);
+  const budget = draftBudget(snapshot, q.kind);
+  const target = q.kind === "brief" ? nextPacketFile(snapshot.packets.map((p) => p.file)) : ".coord/session_primer.md";
+  return { markdown, budget, check: checkDraft(q.kind, markdown, budget), target };
+}
+
+function draftBudget(snapshot: CoordSnapshot, kind: "brief" | "primer"): number | null {
+  const policy = signingPolicy(snapshot);
+  if (!policy) return null;
+  const limits = policy.policy.limits as Record<string, number>;
+  return (kind === "brief" ? limits.max_task_packet_tokens : limits.max_parent_summary_tokens) ?? null;
+}
+
+/** Writes a packet or primer into .coord/ once its checks pass (atomic replace; a packet never overwrites another). */
+export async function saveCoordDraft(projectId: string, raw: z.input<typeof saveDraftInput>): Promise<{ file: string; check: DraftCheck }> {
+  const input = saveDraftInput.parse(raw);
+  const project = await getProject(projectId);
+  const snapshot = await readCoord(project.rootPath);
+  const check = checkDraft(input.kind, input.markdown, draftBudget(snapshot, input.kind));
+  if (!check.ready) throw new WorkbenchError("GATE_REFUSED", `Not written: ${check.issues.filter((i) => i.severity !== "warning").length} problem(s) stand, e.g. ${check.issues[0]?.message ?? ""}`, { issues: check.issues });
+  const pfs = await ProjectFs.open(project.rootPath);
+  const file = input.kind === "brief" ? nextPacketFile(snapshot.packets.map((p) => p.file)) : ".coord/session_primer.md";
+  writeTextAtomic(pfs.resolve(file), input.markdown.endsWith("\n") ? input.markdown : `${input.markdown}\n`);
+  return { file, check };
 }

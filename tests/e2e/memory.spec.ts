@@ -87,3 +87,28 @@ test("a task's page shows each metric against its limit and the policy decision"
   await expect(page.getByRole("table", { name: "Metrics" })).toContainText("max_tool_calls");
   await expect(page.getByRole("meter", { name: "tool_calls against max_tool_calls" })).toBeAttached();
 });
+
+test("a bounded brief is drafted from .coord/, refused while placeholders stand, and written as context_001.md", async ({ page }) => {
+  await page.goto(`/projects/${projectId}/memory`);
+  await page.getByRole("table", { name: "Tasks" }).getByRole("link", { name: "Bounded brief" }).first().click();
+  const editor = page.getByTestId("draft-editor");
+  await expect(editor).toHaveAttribute("data-ready", "true");
+  await expect(page.getByLabel("Packet markdown")).toContainText("# Context packet — example-task");
+  await expect(page.getByLabel("Packet markdown")).toContainText("human:e2e-approver");
+  const write = page.getByRole("button", { name: /^Write \.coord\/context_001\.md/ });
+  await expect(write).toBeDisabled();
+  await expect(page.getByTestId("draft-issues")).toContainText("placeholder <runnable check>");
+  const md = (await page.getByLabel("Packet markdown").innerText())
+    .replace("- <one behaviour the task must deliver>", "- revokes every session of a user when the password changes")
+    .replace("- may read: <paths>", "- may read: src/auth/")
+    .replace("- may write: <paths>", "- may write: src/auth/SessionService.ts")
+    .replace("- must not touch: <paths>", "- must not touch: migrations/")
+    .replace("- <runnable check>", "- npm test -- session");
+  await page.getByLabel("Packet markdown").fill(md);
+  await expect(write).toBeEnabled();
+  await write.click();
+  await expect(page.getByText("Written to .coord/context_001.md.")).toBeVisible();
+  const written = fs.readFileSync(coord("context_001.md"), "utf8");
+  expect(written).toContain("- must not touch: migrations/");
+  expect(written).toContain("Return contract");
+});

@@ -40,6 +40,11 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Memory & proposals"
         description="Durable decisions live in .coord/memory.yml; only a signed human approval turns a proposal into an event there."
+        actions={
+          <Link href={`/projects/${id}/memory/draft?kind=primer`} className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-muted">
+            Write a session primer
+          </Link>
+        }
       />
 
       {snapshot.errors.length ? (
@@ -182,6 +187,11 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                     <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>
                   </td>
                   <td className="px-4 py-2 text-xs text-fg-muted">{t.outcome.reasons.join("; ") || "within every limit"}</td>
+                  <td className="px-4 py-2 text-right">
+                    <Link href={`/projects/${id}/memory/draft?kind=brief&task=${encodeURIComponent(t.taskId)}`} className="text-xs underline">
+                      Bounded brief
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>
