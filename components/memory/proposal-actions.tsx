@@ -66,13 +66,19 @@ export function ProposalActions({
   }
   if (state !== "proposed") return null;
   const decide = (decision: "approve" | "decline" | "revise", done: string) => void post(`${base}/decision`, { decision, rationale, keyId }, done);
+  if (signers.length === 0) {
+    return (
+      <p className="border-t border-border pt-2 text-xs text-warn">
+        No approver key on this server can sign under the project&apos;s policy: decisions need one (see the README, &quot;Approver keys&quot;).
+      </p>
+    );
+  }
   return (
     <div className="space-y-2 border-t border-border pt-2">
-      {signers.length === 0 ? <p className="text-xs text-warn">No approver key on this server can sign under the project&apos;s policy.</p> : null}
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <label>
           Sign as{" "}
-          <select className="h-8 rounded-md border border-border bg-surface px-2 text-sm" value={keyId} onChange={(e) => setKeyId(e.target.value)} aria-label="Sign as key" disabled={signers.length === 0}>
+          <select className="h-8 rounded-md border border-border bg-surface px-2 text-sm" value={keyId} onChange={(e) => setKeyId(e.target.value)} aria-label="Sign as key" >
             {signers.map((k) => (
               <option key={k} value={k}>
                 human:{k}
