@@ -16,6 +16,11 @@ test.beforeAll(async ({ request }) => {
   packetId = ((await created.json()) as { packet: { id: string } }).packet.id;
 });
 
+// The foundation journey starts from an empty dashboard: leave none of this behind.
+test.afterAll(async ({ request }) => {
+  expect((await request.delete(`/api/v1/projects/${projectId}`)).ok()).toBe(true);
+});
+
 /** A browser of its own (separate storage, so a separate person) with a display name. */
 async function person(browser: Browser, name: string): Promise<Page> {
   const context = await browser.newContext();
