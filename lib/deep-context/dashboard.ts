@@ -7,6 +7,7 @@
 import type { RegistryBuckets } from "./registry";
 import type { GraphRollup, JsonRecord, Lineage } from "./state";
 import { isFiniteNumber, normalizeText, toNumber } from "./text";
+import type { Contradiction } from "./types";
 
 export const REUSE_CATALOG_ROWS = 15;
 
@@ -20,6 +21,16 @@ function blockerName(b: unknown): string {
     return `${(o.type || o.name || JSON.stringify(b)) as string}`;
   }
   return String(b);
+}
+
+/** `- symbol (field): seat="v" vs seat="v"` (the values in Object.entries order, without its arrays). */
+function contradictionLine(c: Contradiction): string {
+  let values = "";
+  for (const seat in c.values) {
+    if (!Object.prototype.hasOwnProperty.call(c.values, seat)) continue;
+    values += `${values ? " vs " : ""}${seat}="${c.values[seat]}"`;
+  }
+  return `- ${c.symbol || c.path} (${c.field}): ${values}`;
 }
 
 export interface DashboardInput {
@@ -46,22 +57,14 @@ export function renderDashboard({ config, registry, iterations, lineage, graph, 
         .join("\n")
     : "| 0 | none yet | 0 | 0 | 0.00 | 0.00 | initialized |";
 
-  const reuse = registry.buckets.reuseCandidates;
-  const reuseRows = reuse.length
-    ? reuse
-        .slice(0, REUSE_CATALOG_ROWS)
+  const reuseRows = registry.metrics.reuseCandidates
+    ? registry
+        .top(0, REUSE_CATALOG_ROWS)
         .map((u) => `| ${u.symbol || u.path || u.unitId.slice(0, 8)} | ${u.reuse || "-"} | ${u.agreement} | ${u.relevance.toFixed(2)} | ${u.evidence || "-"} |`)
         .join("\n")
     : "| none yet | - | 0 | 0.00 | - |";
 
-  const contradictionLines = registry.contradictions.length
-    ? registry.contradictions.map(
-        (c) =>
-          `- ${c.symbol || c.path} (${c.field}): ${Object.entries(c.values)
-            .map(([seat, v]) => `${seat}="${v}"`)
-            .join(" vs ")}`,
-      )
-    : ["- None surfaced"];
+  const contradictionLines = registry.contradictions.length ? registry.contradictions.map(contradictionLine) : ["- None surfaced"];
 
   const m = registry.metrics;
   const s = graph.graphSignals;

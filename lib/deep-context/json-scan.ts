@@ -24,10 +24,13 @@ export const T_NULL = 5;
 export const T_OBJECT = 6;
 export const T_ARRAY = 7;
 
-/** String flags: an escape sequence, a byte ≥ 0x80, two spaces in a row. */
+/**
+ * String flags: an escape sequence, a byte ≥ 0x80. A string without either is JSON-safe
+ * ASCII: its bytes are its text and its JSON.stringify form (between the quotes). Spaces are
+ * not tracked here: the reducer checks them on the few spans it keeps.
+ */
 export const S_ESCAPE = 1;
 export const S_NONASCII = 2;
-export const S_DOUBLE_SPACE = 4;
 
 /** Captured fields of a finding, by index. */
 export const F_PATH = 0;
@@ -52,13 +55,32 @@ export const ScanOutcome = {
 } as const;
 export type ScanOutcome = (typeof ScanOutcome)[keyof typeof ScanOutcome];
 
-// Byte classes inside strings: 0 plain, 1 quote, 2 backslash, 3 control (invalid), 4 non-ASCII, 5 space.
+// Byte classes inside strings: 0 plain, 1 quote, 2 backslash, 3 control (invalid), 4 non-ASCII.
 const STR_CLASS = new Uint8Array(256);
 for (let c = 0; c < 0x20; c++) STR_CLASS[c] = 3;
 for (let c = 0x80; c < 0x100; c++) STR_CLASS[c] = 4;
 STR_CLASS[0x22] = 1;
 STR_CLASS[0x5c] = 2;
-STR_CLASS[0x20] = 5;
+
+/**
+ * The scanned buffer as little-endian 32-bit words, so plain string bytes are skipped four at
+ * a time (`WORDS` covers the buffer's whole ArrayBuffer; `WORD_BASE` is the buffer's offset in
+ * it). Null on big-endian hosts, where the byte loop does everything.
+ */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+let WORDS: Int32Array | null = null;
+let WORD_BASE = 0;
+let wordsOf: ArrayBufferLike | null = null;
+
+/** Points the word view at `b` (cheap when `b` shares the previous buffer's memory). */
+function attach(b: Uint8Array): void {
+  if (!LITTLE_ENDIAN) return;
+  if (wordsOf !== b.buffer) {
+    wordsOf = b.buffer;
+    WORDS = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
+  }
+  WORD_BASE = b.byteOffset;
+}
 
 const HEX = new Uint8Array(256);
 for (const ch of "0123456789abcdefABCDEF") HEX[ch.charCodeAt(0)] = 1;
@@ -117,7 +139,29 @@ function ws(b: Uint8Array, i: number, n: number): number {
 /** i is just after an opening quote; returns the index of the closing quote, or -1. Sets strFlags. */
 function scanString(b: Uint8Array, i: number, n: number): number {
   let flags = 0;
+  const words = WORDS;
   for (;;) {
+    if (words !== null) {
+      // Bytes up to a word boundary, then whole words while none holds a quote, a backslash,
+      // a control byte or a byte ≥ 0x80 (SWAR: each test sets a byte's top bit).
+      let a = WORD_BASE + i;
+      while ((a & 3) !== 0 && i < n && STR_CLASS[b[i]!] === 0) {
+        i++;
+        a++;
+      }
+      if ((a & 3) === 0) {
+        let w = a >> 2;
+        const wl = (WORD_BASE + n) >> 2;
+        while (w < wl) {
+          const x = words[w]!;
+          const q = x ^ 0x22222222;
+          const s = x ^ 0x5c5c5c5c;
+          if ((((x - 0x20202020) | x | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080) !== 0) break;
+          w++;
+        }
+        i = (w << 2) - WORD_BASE;
+      }
+    }
     while (i < n && STR_CLASS[b[i]!] === 0) i++;
     if (i >= n) return -1;
     const cls = STR_CLASS[b[i]!]!;
@@ -125,10 +169,7 @@ function scanString(b: Uint8Array, i: number, n: number): number {
       strFlags = flags;
       return i;
     }
-    if (cls === 5) {
-      if (i + 1 < n && b[i + 1] === 0x20) flags |= S_DOUBLE_SPACE;
-      i++;
-    } else if (cls === 4) {
+    if (cls === 4) {
       flags |= S_NONASCII;
       i++;
     } else if (cls === 2) {
@@ -208,6 +249,11 @@ function afterKey(b: Uint8Array, ke: number, n: number): number {
 
 /** Any JSON value at i (non-blank); returns the index after it, or -1. Iterative: any depth. */
 export function skipValue(b: Uint8Array, i: number, n: number): number {
+  attach(b);
+  return skipIn(b, i, n);
+}
+
+function skipIn(b: Uint8Array, i: number, n: number): number {
   let sp = 0;
   for (;;) {
     // A value starts at i.
@@ -296,10 +342,30 @@ function fieldOfKey(b: Buffer, s: number, e: number, flags: number): number {
     const key = JSON.parse(utf8(b, s - 1, e + 1)) as string;
     return (FIELD_NAMES as readonly string[]).indexOf(key);
   }
-  const len = e - s;
-  if (len < 4 || len > 9) return -1;
-  for (let f = 0; f < FIELD_BYTES.length; f++) if (sameBytes(b, s, e, FIELD_BYTES[f]!)) return f;
-  return -1;
+  let f: number;
+  switch (e - s) {
+    case 4:
+      f = b[s] === 0x70 ? F_PATH : F_KIND;
+      break;
+    case 5:
+      f = b[s] === 0x72 ? F_REUSE : F_NOTES;
+      break;
+    case 6:
+      f = F_SYMBOL;
+      break;
+    case 7:
+      f = F_UNIT_ID;
+      break;
+    case 8:
+      f = F_EVIDENCE;
+      break;
+    case 9:
+      f = b[s] === 0x73 ? F_SIGNATURE : F_RELEVANCE;
+      break;
+    default:
+      return -1;
+  }
+  return sameBytes(b, s, e, FIELD_BYTES[f]!) ? f : -1;
 }
 
 const FINDINGS = Buffer.from("findings", "latin1");
@@ -314,7 +380,7 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): numb
   const c = b[i]!;
   if (c !== 0x7b) {
     spans.elementType = typeOfFirstByte(c);
-    return skipValue(b, i, n);
+    return skipIn(b, i, n);
   }
   spans.elementType = T_OBJECT;
   const type = spans.type;
@@ -331,7 +397,7 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): numb
     i = afterKey(b, ke, n);
     if (i < 0) return -1;
     if (field < 0) {
-      i = skipValue(b, i, n);
+      i = skipIn(b, i, n);
       if (i < 0) return -1;
     } else if (b[i] === 0x22) {
       const e = scanString(b, i + 1, n);
@@ -342,9 +408,11 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): numb
       spans.flags[field] = strFlags;
       i = e + 1;
     } else {
-      const e = skipValue(b, i, n);
+      // Numbers directly (every finding has a relevance); containers and literals through skipIn.
+      const c = b[i]!;
+      const e = c === 0x2d || isDigit(c) ? scanNumber(b, i, n) : skipIn(b, i, n);
       if (e < 0) return -1;
-      type[field] = typeOfFirstByte(b[i]!);
+      type[field] = typeOfFirstByte(c);
       spans.start[field] = i;
       spans.end[field] = e;
       spans.flags[field] = 0;
@@ -376,6 +444,7 @@ function readArray(b: Buffer, i: number, n: number, spans: FindingSpans, onEleme
     if (onElement) {
       counter.emitted++;
       onElement(spans);
+      attach(b); // the callback may have scanned another buffer
     }
     i = ws(b, i, n);
     if (i >= n) return -1;
@@ -395,6 +464,7 @@ function readArray(b: Buffer, i: number, n: number, spans: FindingSpans, onEleme
  */
 export function scanSeatFile(b: Buffer, n: number, spans: FindingSpans, onElement: ElementHandler): ScanOutcome {
   spans.buf = b;
+  attach(b);
   let i = ws(b, 0, n);
   if (i >= n) return ScanOutcome.FAILED;
   const first = b[i]!;
@@ -427,9 +497,9 @@ export function scanSeatFile(b: Buffer, n: number, spans: FindingSpans, onElemen
       if (isFindings) {
         if (counter.emitted > 0) emittedBeforeLast = true;
         findingsIsArray = b[i] === 0x5b;
-        i = findingsIsArray ? readArray(b, i, n, spans, onElement, counter) : skipValue(b, i, n);
+        i = findingsIsArray ? readArray(b, i, n, spans, onElement, counter) : skipIn(b, i, n);
       } else {
-        i = skipValue(b, i, n);
+        i = skipIn(b, i, n);
       }
       if (i < 0) return fail();
       i = ws(b, i, n);

@@ -17,13 +17,13 @@ import { type ArtifactRoot, resolveContextArtifactRoot } from "./artifact-root";
 import { renderDashboard } from "./dashboard";
 import { readStateLog } from "./jsonl";
 import { type PacketPaths, type SeatLayouts, listSeatIterations, packetPaths, readConfig } from "./packet";
-import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistry } from "./registry";
+import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistryOf } from "./registry";
 import { type SeatDecoder, collectSeats } from "./seats";
-import { ChunkWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
+import { ByteWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
 import { type JsonRecord, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
 import { isFiniteNumber } from "./text";
 import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogRepair } from "./types";
-import { writeFileAtomic, writeTextAtomic } from "./write";
+import { prepareFileAtomic, syncDir } from "./write";
 
 export interface ReduceOptions {
   /** Write the registry and dashboard (default true); false computes them only. */
@@ -65,6 +65,8 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const t0 = performance.now();
   const artifactRoot = resolveContextArtifactRoot(path.resolve(specFolder));
   const paths = packetPaths(artifactRoot.artifactDir);
+  const writing = options.write !== false && options.readOnly !== true;
+  const decoder = options.decoder ?? "scan";
   const config = readConfig(paths.configPath);
   const log = readStateLog(paths.stateLogPath, { readOnly: options.readOnly === true });
   const { iterations, events } = splitRecords(log.records);
@@ -75,10 +77,9 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const agreementMin = isFiniteNumber(configMin) ? configMin : DEFAULT_AGREEMENT_MIN;
   const t1 = performance.now();
 
-  const seats = collectSeats(listSeatIterations(paths.seatDir, options.layouts ?? "both"), options.decoder ?? "scan");
+  const seats = collectSeats(listSeatIterations(paths.seatDir, options.layouts ?? "both"), decoder);
   const t2 = performance.now();
 
-  const reg: RegistryBuckets = buildRegistry(seats.table.units, { relevanceGate, agreementMin });
   const lineage = lineageOf(config, events);
   const graph = graphRollupOf(events);
   const status = statusOf(config, iterations, events);
@@ -97,18 +98,27 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
     seatValidationWarnings: seats.validationWarnings,
     stateLogRepair: log.repair,
   };
+  // Buckets are sorted when first needed: the dashboard only reads the top of one.
+  const reg: RegistryBuckets = buildRegistryOf(seats.table, null, { relevanceGate, agreementMin }, { lazy: true });
   let dashboard = renderDashboard({ config, registry: reg, iterations, lineage, graph, status });
   if (!dashboard.endsWith("\n")) dashboard += "\n";
   const t3 = performance.now();
 
-  const serialize = (write: (chunk: string) => void) => {
-    const w = new ChunkWriter(write);
+  const serialize = (sink: (bytes: Buffer, length: number) => void) => {
+    const w = new ByteWriter(sink);
     writeRegistryJson(w, reg, tail);
     w.flush();
   };
-  if (options.write !== false && options.readOnly !== true) {
-    writeFileAtomic(paths.registryPath, serialize);
-    writeTextAtomic(paths.dashboardPath, dashboard);
+  if (writing) {
+    // Registry first, then dashboard, each atomic (temp, fsync, rename); the folder is
+    // fsynced once, after the second rename (or when the dashboard fails).
+    prepareFileAtomic(paths.registryPath, (write) => serialize(write)).commit({ syncDir: false });
+    try {
+      prepareFileAtomic(paths.dashboardPath, (write) => write(dashboard)).commit();
+    } catch (error) {
+      syncDir(path.dirname(paths.registryPath));
+      throw error;
+    }
   }
   const t4 = performance.now();
 
@@ -137,9 +147,9 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
     usedParseFallback: seats.usedFallback,
     timings: { stateMs: t1 - t0, seatsMs: t2 - t1, registryMs: t3 - t2, writeMs: t4 - t3 },
     registryJson: () => {
-      const parts: string[] = [];
-      serialize((c) => parts.push(c));
-      return parts.join("");
+      const parts: Buffer[] = [];
+      serialize((bytes, length) => parts.push(Buffer.from(bytes.subarray(0, length))));
+      return Buffer.concat(parts).toString("utf8");
     },
     registry: () => registryObject(reg, tail),
   };

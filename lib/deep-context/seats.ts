@@ -42,11 +42,9 @@ import {
 import type { SeatIteration } from "./packet";
 import { normalizeText, toNumber } from "./text";
 import type { SeatValidationWarning, SeatsOfIteration } from "./types";
-import { type Unit, UnitTable, fnvString } from "./units";
+import { A_REUSE, A_SIGNATURE, ATTR_STRIDE, KIND_BYTES, KIND_NAMES, U_EVIDENCE, U_NOTES, U_REUSE, U_SIGNATURE, UNIT_STRIDE, UnitTable } from "./units";
 
-/** Finding kinds in registry-bucket order; the first is the default for a missing kind. */
-export const KIND_NAMES = ["reuse_candidate", "integration_point", "convention", "dependency", "gap"] as const;
-const KIND_BYTES = KIND_NAMES.map((k) => Buffer.from(k, "latin1"));
+export { KIND_NAMES } from "./units";
 
 export const REASON_NOT_OBJECT = "finding is not an object";
 export const REASON_NO_PATH_OR_SYMBOL = "missing both path and symbol";
@@ -80,27 +78,15 @@ export function validateSeatFinding(raw: unknown): string | null {
 
 const RESTART = Symbol("restart");
 
-/** Whether a captured field's normalised text is its raw bytes (absent/null count as ""). */
-function isClean(sp: FindingSpans, f: number): boolean {
-  const t = sp.type[f];
-  if (t === T_MISSING || t === T_NULL) return true;
-  if (t !== T_STRING || sp.flags[f] !== 0) return false;
-  const s = sp.start[f]!;
-  const e = sp.end[f]!;
-  return s === e || (sp.buf[s] !== 0x20 && sp.buf[e - 1] !== 0x20);
-}
-
-function cleanLength(sp: FindingSpans, f: number): number {
-  return sp.type[f] === T_STRING ? sp.end[f]! - sp.start[f]! : 0;
-}
-
 /** normalizeText(finding[field]). */
 function normText(sp: FindingSpans, f: number): string {
-  if (isClean(sp, f)) return sp.type[f] === T_STRING ? latin1(sp.buf, sp.start[f]!, sp.end[f]!) : "";
+  const t = sp.type[f];
+  if (t === T_MISSING || t === T_NULL) return "";
+  if (t === T_STRING && sp.flags[f] === 0) return normalizeText(latin1(sp.buf, sp.start[f]!, sp.end[f]!));
   return normalizeText(spanValue(sp, f));
 }
 
-function matchKind(b: Buffer, s: number, e: number): number {
+function matchKind(b: Uint8Array, s: number, e: number): number {
   const len = e - s;
   outer: for (let k = 0; k < KIND_BYTES.length; k++) {
     const w = KIND_BYTES[k]!;
@@ -111,22 +97,66 @@ function matchKind(b: Buffer, s: number, e: number): number {
   return -1;
 }
 
+/** toNumber-style relevance of a finding (absent/null: 0); NaN or ±Infinity when not a finite number. */
+function relevanceOf(sp: FindingSpans): number {
+  const rt = sp.type[F_RELEVANCE];
+  if (rt === T_NUMBER) return numberValue(sp.buf, sp.start[F_RELEVANCE]!, sp.end[F_RELEVANCE]!);
+  if (rt === T_TRUE) return 1;
+  if (rt === T_MISSING || rt === T_NULL || rt === T_FALSE) return 0;
+  return Number(spanValue(sp, F_RELEVANCE));
+}
+
+function kindIndexOfText(text: string): number {
+  return text === "" ? 0 : (KIND_NAMES as readonly string[]).indexOf(text);
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** Total size of the seat files (0 for unreadable ones) and the largest. */
+function seatFileSizes(iterations: SeatIteration[]): { total: number; max: number } {
+  let total = 0;
+  let max = 0;
+  for (const it of iterations) {
+    for (const file of it.files) {
+      try {
+        const size = fs.statSync(file.filePath).size;
+        total += size;
+        if (size > max) max = size;
+      } catch {
+        // unreadable: a failed seat, found when it is read
+      }
+    }
+  }
+  return { total, max };
+}
+
 class Collector implements SeatCollection {
-  readonly table = new UnitTable();
+  readonly table: UnitTable;
   readonly seatsByIteration: Record<string, SeatsOfIteration> = {};
   readonly allSeatLabels = new Set<string>();
   readonly validationWarnings: SeatValidationWarning[] = [];
   labelFirstFiles = 0;
   usedFallback = false;
 
-  private buf = Buffer.allocUnsafe(1 << 20);
-  private scratch = Buffer.allocUnsafe(1024);
+  private buf: Buffer;
   private readonly spans = new FindingSpans();
   private label = "";
-  private producer = "";
+  private producer = 0;
   private iteration = 0;
 
-  constructor(private readonly decoder: SeatDecoder) {}
+  constructor(
+    private readonly decoder: SeatDecoder,
+    sizes: { total: number; max: number },
+  ) {
+    // Typed arrays and the arena are sized for the packet up front, generously (pages are
+    // only touched as they fill, and growing would copy); the read buffer holds the largest
+    // file and is reused for every file.
+    this.table = new UnitTable(Math.ceil(sizes.total / 1024) + 64, Math.ceil(sizes.total / 4) + 4096, {
+      expectedAttrs: Math.ceil(sizes.total / 320) + 256,
+    });
+    this.buf = Buffer.allocUnsafeSlow(sizes.max + 64);
+  }
 
   run(iterations: SeatIteration[]): this {
     for (const it of iterations) {
@@ -134,7 +164,7 @@ class Collector implements SeatCollection {
       const failed: string[] = [];
       for (const file of it.files) {
         this.label = file.label;
-        this.producer = normalizeText(file.label) || "unknown";
+        this.producer = this.table.producerId(normalizeText(file.label) || "unknown");
         this.iteration = it.iteration;
         if (file.layout === "label-first") this.labelFirstFiles++;
         const ok = this.decoder === "scan" ? this.readScanned(file.filePath) : this.readParsed(file.filePath);
@@ -182,17 +212,48 @@ class Collector implements SeatCollection {
     const path = normalizeText(r.path);
     const symbol = normalizeText(r.symbol);
     const explicit = typeof r.unit_id === "string" ? r.unit_id.trim() : "";
-    let unit: Unit;
+    this.merge(
+      explicit,
+      path,
+      symbol,
+      kindIndex,
+      toNumber(r.relevance, 0),
+      normalizeText(r.signature),
+      normalizeText(r.reuse),
+      () => normalizeText(r.evidence),
+      () => normalizeText(r.notes),
+    );
+  }
+
+  /** Merges one valid finding given as normalised strings. */
+  private merge(
+    explicit: string,
+    path: string,
+    symbol: string,
+    kindIndex: number,
+    relevance: number,
+    signature: string,
+    reuse: string,
+    evidence: () => string,
+    notes: () => string,
+  ): void {
+    const t = this.table;
+    let u: number;
     if (explicit) {
-      unit = this.table.explicit(explicit, path, symbol, kind, kindIndex, this.iteration);
+      u = t.explicitUnit(explicit, path, symbol, kindIndex, this.iteration);
     } else {
-      const composite = `${path}:${symbol}:${kind}`;
-      const hash = fnvString(composite);
-      unit = this.table.derived(composite, hash) ?? this.table.createDerived(composite, hash, path, symbol, kind, kindIndex, this.iteration);
+      const composite = `${path}:${symbol}:${KIND_NAMES[kindIndex]}`;
+      u = t.findComposite(composite);
+      if (u < 0) u = t.createComposite(composite, path, symbol, kindIndex, this.iteration);
     }
-    unit.observe(this.producer, toNumber(r.relevance, 0), this.iteration, normalizeText(r.signature), normalizeText(r.reuse));
-    if (!unit.evidence) unit.evidence = normalizeText(r.evidence);
-    if (!unit.notes) unit.notes = normalizeText(r.notes);
+    const e = t.attrFor(u, this.producer);
+    t.observeNumbers(u, relevance, this.iteration);
+    t.internText(signature);
+    t.setAttrText(u, e, A_SIGNATURE, t.textOff, t.textLen);
+    t.internText(reuse);
+    t.setAttrText(u, e, A_REUSE, t.textOff, t.textLen);
+    if (t.textEmpty(u, U_EVIDENCE)) t.setText(u, U_EVIDENCE, evidence());
+    if (t.textEmpty(u, U_NOTES)) t.setText(u, U_NOTES, notes());
   }
 
   // ---- byte-scanner decoder
@@ -206,11 +267,11 @@ class Collector implements SeatCollection {
     }
     try {
       const size = fs.fstatSync(fd).size;
-      if (size + 1 > this.buf.length) this.buf = Buffer.allocUnsafe(size + 1 + (size >> 3));
+      if (size + 1 > this.buf.length) this.buf = Buffer.allocUnsafeSlow(size + 1 + (size >> 3));
       let n = 0;
       for (;;) {
         if (n === this.buf.length) {
-          const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+          const bigger = Buffer.allocUnsafeSlow(this.buf.length * 2);
           this.buf.copy(bigger, 0, 0, n);
           this.buf = bigger;
         }
@@ -233,6 +294,12 @@ class Collector implements SeatCollection {
     return outcome === ScanOutcome.OK;
   }
 
+  /**
+   * One element of a findings array (the scanner's callback): validated, then merged. Clean
+   * fields (JSON-safe ASCII, already normalised) are used as bytes — the unit is looked up
+   * by the composite's bytes and texts are compared with the unit's before anything is
+   * copied; anything else goes through normalizeText like the JSON.parse decoder.
+   */
   private readonly onElement = (sp: FindingSpans): void => {
     if (sp.elementType !== T_OBJECT) {
       // An array has no kind/path/symbol: it fails on the path/symbol check.
@@ -241,142 +308,162 @@ class Collector implements SeatCollection {
     }
     const b = sp.buf;
     const type = sp.type;
+    const start = sp.start;
+    const end = sp.end;
+    const flags = sp.flags;
 
-    // kind (absent or empty: reuse_candidate)
+    // kind (absent, null or empty: reuse_candidate)
     let kindIndex: number;
     const kt = type[F_KIND];
     if (kt === T_MISSING || kt === T_NULL) {
       kindIndex = 0;
-    } else if (isClean(sp, F_KIND)) {
-      const s = sp.start[F_KIND]!;
-      const e = sp.end[F_KIND]!;
+    } else if (kt === T_STRING && flags[F_KIND] === 0) {
+      const s = start[F_KIND]!;
+      const e = end[F_KIND]!;
       kindIndex = s === e ? 0 : matchKind(b, s, e);
+      if (kindIndex < 0) kindIndex = kindIndexOfText(normText(sp, F_KIND));
     } else {
-      const text = normalizeText(spanValue(sp, F_KIND));
-      kindIndex = text === "" ? 0 : (KIND_NAMES as readonly string[]).indexOf(text);
+      kindIndex = kindIndexOfText(normText(sp, F_KIND));
     }
     if (kindIndex < 0) {
       this.warn(reasonUnknownKind(normText(sp, F_KIND)), normText(sp, F_SYMBOL), normText(sp, F_PATH));
       return;
     }
 
-    // path / symbol: at least one
-    const pathClean = isClean(sp, F_PATH);
-    const symbolClean = isClean(sp, F_SYMBOL);
-    let path: string | null = pathClean ? null : normText(sp, F_PATH);
-    let symbol: string | null = symbolClean ? null : normText(sp, F_SYMBOL);
-    const pathEmpty = path === null ? cleanLength(sp, F_PATH) === 0 : path === "";
-    const symbolEmpty = symbol === null ? cleanLength(sp, F_SYMBOL) === 0 : symbol === "";
-    if (pathEmpty && symbolEmpty) {
+    // path / symbol: JSON-safe ASCII already normalised (no leading, trailing or doubled
+    // space) is used as bytes; FNV-1a of the composite is computed on the way.
+    const pt = type[F_PATH];
+    const st = type[F_SYMBOL];
+    let ps = 0;
+    let pl = 0;
+    let ss = 0;
+    let sl = 0;
+    let clean = true;
+    let h = FNV_OFFSET;
+    if (pt === T_STRING && flags[F_PATH] === 0) {
+      ps = start[F_PATH]!;
+      pl = end[F_PATH]! - ps;
+      if (pl > 0 && (b[ps] === 0x20 || b[ps + pl - 1] === 0x20)) clean = false;
+      let prev = 0;
+      for (let k = ps, e = ps + pl; k < e; k++) {
+        const c = b[k]!;
+        if (c === 0x20 && prev === 0x20) clean = false;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        prev = c;
+      }
+    } else if (pt !== T_MISSING && pt !== T_NULL) {
+      clean = false;
+    }
+    h = Math.imul(h ^ 0x3a, FNV_PRIME);
+    if (clean) {
+      if (st === T_STRING && flags[F_SYMBOL] === 0) {
+        ss = start[F_SYMBOL]!;
+        sl = end[F_SYMBOL]! - ss;
+        if (sl > 0 && (b[ss] === 0x20 || b[ss + sl - 1] === 0x20)) clean = false;
+        let prev = 0;
+        for (let k = ss, e = ss + sl; k < e; k++) {
+          const c = b[k]!;
+          if (c === 0x20 && prev === 0x20) clean = false;
+          h = Math.imul(h ^ c, FNV_PRIME);
+          prev = c;
+        }
+      } else if (st !== T_MISSING && st !== T_NULL) {
+        clean = false;
+      }
+    }
+    if (!clean || type[F_UNIT_ID] === T_STRING) {
+      this.mergeNormalized(sp, kindIndex);
+      return;
+    }
+    if (pl === 0 && sl === 0) {
       this.warn(REASON_NO_PATH_OR_SYMBOL, "", "");
       return;
     }
-
-    // relevance: absent/null is 0; present must be a finite number after Number()
-    let relevance = 0;
-    const rt = type[F_RELEVANCE];
-    if (rt === T_NUMBER) relevance = numberValue(b, sp.start[F_RELEVANCE]!, sp.end[F_RELEVANCE]!);
-    else if (rt === T_TRUE) relevance = 1;
-    else if (rt !== T_MISSING && rt !== T_NULL && rt !== T_FALSE) relevance = Number(spanValue(sp, F_RELEVANCE));
+    const relevance = type[F_RELEVANCE] === T_NUMBER ? numberValue(b, start[F_RELEVANCE]!, end[F_RELEVANCE]!) : relevanceOf(sp);
     if (!Number.isFinite(relevance)) {
-      this.warn(REASON_NON_NUMERIC_RELEVANCE, symbol ?? normText(sp, F_SYMBOL), path ?? normText(sp, F_PATH));
+      this.warn(REASON_NON_NUMERIC_RELEVANCE, normText(sp, F_SYMBOL), normText(sp, F_PATH));
       return;
     }
-
-    const kind = KIND_NAMES[kindIndex]!;
-    const explicit = type[F_UNIT_ID] === T_STRING ? (spanValue(sp, F_UNIT_ID) as string).trim() : "";
-    let unit: Unit | undefined;
-    if (explicit) {
-      unit = this.table.explicit(explicit, path ?? normText(sp, F_PATH), symbol ?? normText(sp, F_SYMBOL), kind, kindIndex, this.iteration);
-    } else if (pathClean && symbolClean) {
-      // The common case: look the unit up straight from the bytes; build strings only for a new unit.
-      unit = this.lookupBytes(sp, kindIndex);
-      if (!unit) {
-        const composite = this.compositeFromBytes(sp, kindIndex);
-        const pl = cleanLength(sp, F_PATH);
-        const sl = cleanLength(sp, F_SYMBOL);
-        unit = this.table.createDerived(composite, this.lastHash, composite.slice(0, pl), composite.slice(pl + 1, pl + 1 + sl), kind, kindIndex, this.iteration);
-      }
-    } else {
-      path ??= normText(sp, F_PATH);
-      symbol ??= normText(sp, F_SYMBOL);
-      const composite = `${path}:${symbol}:${kind}`;
-      const hash = fnvString(composite);
-      unit = this.table.derived(composite, hash) ?? this.table.createDerived(composite, hash, path, symbol, kind, kindIndex, this.iteration);
-    }
-    unit.observe(this.producer, relevance, this.iteration, this.textLike(sp, F_SIGNATURE, unit.signature), this.textLike(sp, F_REUSE, unit.reuse));
-    if (!unit.evidence) unit.evidence = normText(sp, F_EVIDENCE);
-    if (!unit.notes) unit.notes = normText(sp, F_NOTES);
+    const t = this.table;
+    const kb = KIND_BYTES[kindIndex]!;
+    h = Math.imul(h ^ 0x3a, FNV_PRIME);
+    for (let k = 0; k < kb.length; k++) h = Math.imul(h ^ kb[k]!, FNV_PRIME);
+    let u = t.findBytes(b, ps, pl, ss, sl, kindIndex, h);
+    if (u < 0) u = t.createBytes(b, ps, pl, ss, sl, kindIndex, h, this.iteration);
+    const e = t.attrFor(u, this.producer);
+    t.observeNumbers(u, relevance, this.iteration);
+    this.observeTexts(sp, u, e);
   };
 
-  private lastHash = 0;
+  /** The rest of onElement for a finding whose path or symbol needs normalizeText, or with a unit_id. */
+  private mergeNormalized(sp: FindingSpans, kindIndex: number): void {
+    const path = normText(sp, F_PATH);
+    const symbol = normText(sp, F_SYMBOL);
+    if (path === "" && symbol === "") {
+      this.warn(REASON_NO_PATH_OR_SYMBOL, "", "");
+      return;
+    }
+    const relevance = relevanceOf(sp);
+    if (!Number.isFinite(relevance)) {
+      this.warn(REASON_NON_NUMERIC_RELEVANCE, symbol, path);
+      return;
+    }
+    const t = this.table;
+    const explicit = sp.type[F_UNIT_ID] === T_STRING ? (spanValue(sp, F_UNIT_ID) as string).trim() : "";
+    let u: number;
+    if (explicit) {
+      u = t.explicitUnit(explicit, path, symbol, kindIndex, this.iteration);
+    } else {
+      const composite = `${path}:${symbol}:${KIND_NAMES[kindIndex]}`;
+      u = t.findComposite(composite);
+      if (u < 0) u = t.createComposite(composite, path, symbol, kindIndex, this.iteration);
+    }
+    const e = t.attrFor(u, this.producer);
+    t.observeNumbers(u, relevance, this.iteration);
+    this.observeTexts(sp, u, e);
+  }
 
   /**
-   * The unit whose composite is `path:symbol:kind` spelled by two clean fields' bytes, by
-   * FNV-1a over those bytes (equal to fnvString of the ASCII composite) and a byte-by-char
-   * comparison. Leaves the hash in `lastHash` for createDerived.
+   * The finding's texts into unit u and its attribution entry e: signature and reuse (latest
+   * per producer, first non-empty per unit), evidence and notes (first non-empty). One call
+   * site per kind of text keeps the compiled merge small (it compiles sooner).
    */
-  private lookupBytes(sp: FindingSpans, kindIndex: number): Unit | undefined {
-    const b = sp.buf;
-    const ps = sp.start[F_PATH]!;
-    const pl = cleanLength(sp, F_PATH);
-    const ss = sp.start[F_SYMBOL]!;
-    const sl = cleanLength(sp, F_SYMBOL);
-    const kb = KIND_BYTES[kindIndex]!;
-    let h = 0x811c9dc5;
-    for (let k = ps, e = ps + pl; k < e; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
-    h = Math.imul(h ^ 0x3a, 0x01000193);
-    for (let k = ss, e = ss + sl; k < e; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
-    h = Math.imul(h ^ 0x3a, 0x01000193);
-    for (let k = 0; k < kb.length; k++) h = Math.imul(h ^ kb[k]!, 0x01000193);
-    this.lastHash = h;
-    const total = pl + sl + kb.length + 2;
-    const table = this.table;
-    entries: for (let e = table.firstEntry(h); e >= 0; e = table.nextEntry(e)) {
-      const c = table.entryText(e);
-      if (c.length !== total) continue;
-      let j = 0;
-      for (let k = 0; k < pl; k++) if (c.charCodeAt(j++) !== b[ps + k]) continue entries;
-      if (c.charCodeAt(j++) !== 0x3a) continue;
-      for (let k = 0; k < sl; k++) if (c.charCodeAt(j++) !== b[ss + k]) continue entries;
-      if (c.charCodeAt(j++) !== 0x3a) continue;
-      for (let k = 0; k < kb.length; k++) if (c.charCodeAt(j++) !== kb[k]) continue entries;
-      return table.entryUnitOf(e);
+  private observeTexts(sp: FindingSpans, u: number, e: number): void {
+    const t = this.table;
+    const ui = u * UNIT_STRIDE;
+    const ai = e * ATTR_STRIDE;
+    for (let k = 0; k < 2; k++) {
+      const af = k === 0 ? A_SIGNATURE : A_REUSE;
+      const uf = k === 0 ? U_SIGNATURE : U_REUSE;
+      this.text(sp, k === 0 ? F_SIGNATURE : F_REUSE, t.ints[ui + uf]!, t.ints[ui + uf + 1]!, t.attrs[ai + af]!, t.attrs[ai + af + 1]!);
+      t.setAttrText(u, e, af, t.textOff, t.textLen);
     }
-    return undefined;
+    if (t.ints[ui + U_EVIDENCE + 1] === 0 || t.ints[ui + U_NOTES + 1] === 0) this.firstTexts(sp, ui);
   }
 
-  /** `path:symbol:kind` from the bytes of two clean fields, in one string allocation. */
-  private compositeFromBytes(sp: FindingSpans, kindIndex: number): string {
-    const b = sp.buf;
-    const pl = cleanLength(sp, F_PATH);
-    const sl = cleanLength(sp, F_SYMBOL);
-    const kb = KIND_BYTES[kindIndex]!;
-    const total = pl + sl + kb.length + 2;
-    if (total > this.scratch.length) this.scratch = Buffer.allocUnsafe(total * 2);
-    const out = this.scratch;
-    let j = 0;
-    for (let k = sp.start[F_PATH]!, e = k + pl; k < e; k++) out[j++] = b[k]!;
-    out[j++] = 0x3a;
-    for (let k = sp.start[F_SYMBOL]!, e = k + sl; k < e; k++) out[j++] = b[k]!;
-    out[j++] = 0x3a;
-    for (let k = 0; k < kb.length; k++) out[j++] = kb[k]!;
-    return latin1(out, 0, j);
+  /** Evidence and notes of a unit that has none yet (first non-empty wins). */
+  private firstTexts(sp: FindingSpans, ui: number): void {
+    const t = this.table;
+    for (let k = 0; k < 2; k++) {
+      const uf = k === 0 ? U_EVIDENCE : U_NOTES;
+      if (t.ints[ui + uf + 1] !== 0) continue;
+      this.text(sp, k === 0 ? F_EVIDENCE : F_NOTES, 0, 0, 0, 0);
+      t.ints[ui + uf] = t.textOff;
+      t.ints[ui + uf + 1] = t.textLen;
+    }
   }
 
-  /** normalizeText(finding[field]), reusing `known` when the bytes spell it (saves an allocation). */
-  private textLike(sp: FindingSpans, f: number, known: string): string {
-    if (!isClean(sp, f)) return normalizeText(spanValue(sp, f));
-    const len = cleanLength(sp, f);
-    if (len === 0) return "";
-    if (known.length === len) {
-      const b = sp.buf;
-      const s = sp.start[f]!;
-      let k = 0;
-      while (k < len && b[s + k] === known.charCodeAt(k)) k++;
-      if (k === len) return known;
+  /** Sets the table's (textOff, textLen) to normalizeText(finding[f]), reusing an equal candidate text. */
+  private text(sp: FindingSpans, f: number, c1Off: number, c1Len: number, c2Off: number, c2Len: number): void {
+    const t = this.table;
+    const ty = sp.type[f];
+    if (ty === T_MISSING || ty === T_NULL) {
+      t.textOff = 0;
+      t.textLen = 0;
+      return;
     }
-    return latin1(sp.buf, sp.start[f]!, sp.end[f]!);
+    if (ty === T_STRING && sp.flags[f] === 0 && t.spanText(sp.buf, sp.start[f]!, sp.end[f]!, c1Off, c1Len, c2Off, c2Len)) return;
+    t.internText(normText(sp, f));
   }
 }
 
@@ -385,12 +472,13 @@ class Collector implements SeatCollection {
  * JSON.parse path (the reference's way; used as the fallback and to cross-check the scanner).
  */
 export function collectSeats(iterations: SeatIteration[], decoder: SeatDecoder = "scan"): SeatCollection {
-  if (decoder === "parse") return new Collector("parse").run(iterations);
+  const sizes = seatFileSizes(iterations);
+  if (decoder === "parse") return new Collector("parse", sizes).run(iterations);
   try {
-    return new Collector("scan").run(iterations);
+    return new Collector("scan", sizes).run(iterations);
   } catch (e) {
     if (e !== RESTART) throw e;
-    const again = new Collector("parse").run(iterations);
+    const again = new Collector("parse", sizes).run(iterations);
     again.usedFallback = true;
     return again;
   }

@@ -8,8 +8,33 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-/** Writes what `produce` hands to `write` (chunks of text, UTF-8) atomically to `filePath`. */
-export function writeFileAtomic(filePath: string, produce: (write: (chunk: string) => void) => void): void {
+/** A chunk of the file: text (written as UTF-8) or the first `length` bytes of a buffer (all by default). */
+export type ChunkSink = (chunk: string | Uint8Array, length?: number) => void;
+
+/** A temp file written and fsynced, not yet renamed over its target. */
+export interface PreparedWrite {
+  /** Renames the temp file over the target, then (unless told not to) fsyncs the folder. */
+  commit(options?: { syncDir?: boolean }): void;
+  /** Removes the temp file; the target stays as it was. */
+  abort(): void;
+}
+
+/** Best-effort fsync of a folder, so renames in it survive a crash. */
+export function syncDir(dir: string): void {
+  try {
+    const dirFd = fs.openSync(dir, "r");
+    try {
+      fs.fsyncSync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
+  } catch {
+    // best effort: some platforms refuse to fsync a directory
+  }
+}
+
+/** The first half of an atomic write: what `produce` hands to `write`, in a fsynced temp file next to `filePath`. */
+export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) => void): PreparedWrite {
   fs.mkdirSync(path.dirname(filePath), { recursive: true });
   const tempPath = `${filePath}.tmp.${process.pid}.${crypto.randomBytes(6).toString("hex")}`;
   let fd: number | undefined;
@@ -17,26 +42,21 @@ export function writeFileAtomic(filePath: string, produce: (write: (chunk: strin
     fd = fs.openSync(tempPath, "w");
     const out = fd;
     let buf = Buffer.allocUnsafe(0);
-    produce((chunk) => {
+    const writeAll = (bytes: Uint8Array, len: number) => {
+      for (let off = 0; off < len; ) off += fs.writeSync(out, bytes, off, len - off);
+    };
+    produce((chunk, length) => {
+      if (typeof chunk !== "string") {
+        writeAll(chunk, length ?? chunk.length);
+        return;
+      }
       // Encode into one reused buffer (3 bytes per UTF-16 unit is the UTF-8 worst case).
       if (buf.length < chunk.length * 3) buf = Buffer.allocUnsafe(chunk.length * 3);
-      const len = buf.write(chunk, 0, "utf8");
-      for (let off = 0; off < len; ) off += fs.writeSync(out, buf, off, len - off);
+      writeAll(buf, buf.write(chunk, 0, "utf8"));
     });
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fd = undefined;
-    fs.renameSync(tempPath, filePath);
-    try {
-      const dirFd = fs.openSync(path.dirname(filePath), "r");
-      try {
-        fs.fsyncSync(dirFd);
-      } finally {
-        fs.closeSync(dirFd);
-      }
-    } catch {
-      // best effort: some platforms refuse to fsync a directory
-    }
   } catch (error) {
     if (fd !== undefined) {
       try {
@@ -48,6 +68,30 @@ export function writeFileAtomic(filePath: string, produce: (write: (chunk: strin
     fs.rmSync(tempPath, { force: true });
     throw error;
   }
+  let done = false;
+  return {
+    commit(options = {}) {
+      if (done) return;
+      done = true;
+      try {
+        fs.renameSync(tempPath, filePath);
+      } catch (error) {
+        fs.rmSync(tempPath, { force: true });
+        throw error;
+      }
+      if (options.syncDir !== false) syncDir(path.dirname(filePath));
+    },
+    abort() {
+      if (done) return;
+      done = true;
+      fs.rmSync(tempPath, { force: true });
+    },
+  };
+}
+
+/** Writes what `produce` hands to `write` atomically to `filePath`. */
+export function writeFileAtomic(filePath: string, produce: (write: ChunkSink) => void): void {
+  prepareFileAtomic(filePath, produce).commit();
 }
 
 export function writeTextAtomic(filePath: string, content: string): void {

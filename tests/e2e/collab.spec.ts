@@ -27,7 +27,8 @@ async function person(browser: Browser, name: string): Promise<Page> {
   await context.addInitScript((n) => window.localStorage.setItem("workbench.displayName", n), name);
   const page = await context.newPage();
   await page.goto(`/projects/${projectId}/packets/${packetId}`);
-  await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true");
+  // The first open loads the tokenizer tables and syncs with the co-editing server.
+  await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
   await page.getByRole("tab", { name: "Markdown" }).click();
   return page;
 }

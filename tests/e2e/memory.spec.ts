@@ -92,7 +92,7 @@ test("a bounded brief is drafted from .coord/, refused while placeholders stand,
   await page.goto(`/projects/${projectId}/memory`);
   await page.getByRole("table", { name: "Tasks" }).getByRole("link", { name: "Bounded brief" }).first().click();
   const editor = page.getByTestId("draft-editor");
-  await expect(editor).toHaveAttribute("data-ready", "true");
+  await expect(editor).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
   await expect(page.getByLabel("Packet markdown")).toContainText("# Context packet — example-task");
   await expect(page.getByLabel("Packet markdown")).toContainText("human:e2e-approver");
   const write = page.getByRole("button", { name: /^Write \.coord\/context_001\.md/ });

@@ -48,7 +48,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function editorReady(page: Page) {
-  await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true");
+  // The first open loads the tokenizer tables and syncs with the co-editing server.
+  await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
 }
 
 test("write a packet that fails, see the findings in place, fix them, emit", async ({ page, request }) => {
