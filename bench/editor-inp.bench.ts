@@ -11,23 +11,19 @@
  * web-vitals definition for pages with many interactions). Target INP <= 100 ms.
  * Results go to bench/out/editor-inp.json.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
-import { BENCH_DIR, envInt, failure, quantile, result, resultsTable, writeResults, type BenchResult } from "./report";
+import type { Page } from "@playwright/test";
+import { requireBuild, startServedApp } from "./served-app";
+import { envInt, failure, quantile, result, resultsTable, writeResults, type BenchResult } from "./report";
 
 const KEYS = envInt("BENCH_KEYS", 120);
 const PORT = envInt("BENCH_PORT", 3295);
 const BASE = `http://127.0.0.1:${PORT}`;
-const APP_ROOT = path.dirname(BENCH_DIR);
 const log = (s = "") => process.stdout.write(s + "\n");
 
-if (!fs.existsSync(path.join(APP_ROOT, ".next", "BUILD_ID"))) {
-  log("no production build: run `npm run build` first");
-  process.exit(1);
-}
+requireBuild(log);
 
 /** A realistic packet near the 2,000-token cap. */
 function bigPacket(): string {
@@ -88,22 +84,8 @@ async function measure(page: Page, label: string, focus: () => Promise<void>): P
 const results: BenchResult[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-inp-bench-"));
 fs.mkdirSync(path.join(tmp, "project"));
-const server = spawn(process.execPath, [path.join(APP_ROOT, "bin", "workbench.mjs"), "serve", "--port", String(PORT)], {
-  cwd: APP_ROOT,
-  env: { ...process.env, WORKBENCH_DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const { browser, stop } = await startServedApp(PORT, path.join(tmp, "data"));
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/projects`)).ok) break;
-    } catch {
-      // starting
-    }
-    if (i > 600) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const project = ((await (await fetch(`${BASE}/api/v1/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: path.join(tmp, "project") }) })).json()) as { project: { id: string } }).project;
   const created = (await (await fetch(`${BASE}/api/v1/projects/${project.id}/packets`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ markdown: bigPacket() }) })).json()) as { packet: { id: string; head: { tokenEstimate: number } } };
   log(`packet of ${created.packet.head.tokenEstimate} tokens`);
@@ -133,9 +115,7 @@ try {
 } catch (e) {
   results.push(failure("editor INP benchmark", 0, 100, e));
 } finally {
-  await browser.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 

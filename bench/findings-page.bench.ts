@@ -20,26 +20,23 @@
  * Environment: BENCH_RUNS (5), BENCH_PORT (3290), CHROMIUM_PATH (/usr/bin/chromium), and
  * the packet parameters of reduce.bench.ts.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { cachedContextPacket } from "./generate-context-packet";
-import { BENCH_DIR, envInt, failure, median, result, resultsTable, writeResults, type BenchResult } from "./report";
+import { requireBuild, startServedApp } from "./served-app";
+import { envInt, failure, median, result, resultsTable, writeResults, type BenchResult } from "./report";
 
 const TARGET_TTI_MS = 1500;
 const P = { iterations: envInt("BENCH_ITERATIONS", 8), executors: envInt("BENCH_EXECUTORS", 5), perSeat: envInt("BENCH_PER_SEAT", 2500), seed: envInt("BENCH_SEED", 1) };
 const RUNS = Math.max(1, envInt("BENCH_RUNS", 5));
 const PORT = envInt("BENCH_PORT", 3290);
 const BASE = `http://127.0.0.1:${PORT}`;
-const APP_ROOT = path.dirname(BENCH_DIR);
 const log = (s = "") => process.stdout.write(s + "\n");
 
-if (!fs.existsSync(path.join(APP_ROOT, ".next", "BUILD_ID"))) {
-  log("no production build: run `npm run build` first");
-  process.exit(1);
-}
+requireBuild(log);
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const r = await fetch(url, init);
@@ -85,14 +82,8 @@ fs.cpSync(path.join(packet.spec, "context"), path.join(project, packetRel), { re
 fs.writeFileSync(path.join(project, "README.md"), "# Findings page benchmark\n");
 for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "-qm", "packet"]]) spawnSync("git", args, { cwd: project });
 
-const server = spawn(process.execPath, [path.join(APP_ROOT, "bin", "workbench.mjs"), "serve", "--port", String(PORT)], {
-  cwd: APP_ROOT,
-  env: { ...process.env, WORKBENCH_DATA_DIR: path.join(tmp, "data"), DATABASE_URL: "" },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu"] });
+const { browser, stop } = await startServedApp(PORT, path.join(tmp, "data"));
 try {
-  await until("the server", async () => ((await fetch(`${BASE}/api/v1/projects`)).ok ? true : undefined), 60_000);
 
   // 1. Ingest
   const t0 = performance.now();
@@ -150,9 +141,7 @@ try {
 } catch (e) {
   results.push(failure("findings page benchmark", 0, TARGET_TTI_MS, e));
 } finally {
-  await browser.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 

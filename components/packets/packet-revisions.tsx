@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { RevisionDto, RevisionSummaryDto } from "@/lib/db/repositories/packets";
 import type { RevisionDiff } from "@/lib/packets/service";
 import { Badge } from "@/components/ui/badge";
+import { DiffHunks } from "@/components/ui/diff-hunks";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
 
@@ -108,18 +109,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
                 r{diff.from} → r{diff.to}: <span className="text-ok">+{diff.added}</span> <span className="text-danger">−{diff.removed}</span>
                 {diff.hunks.length === 0 ? " (identical)" : ""}
               </p>
-              <pre className="max-h-96 overflow-auto rounded-md border border-border text-xs">
-                {diff.hunks.map((h, i) => (
-                  <div key={i}>
-                    <div className="bg-muted px-2 text-fg-muted">{`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`}</div>
-                    {h.lines.map((l, j) => (
-                      <div key={j} className={`px-2 ${l.startsWith("+") ? "bg-ok/15" : l.startsWith("-") ? "bg-danger/15" : ""}`}>
-                        {l || " "}
-                      </div>
-                    ))}
-                  </div>
-                ))}
-              </pre>
+              <DiffHunks hunks={diff.hunks} />
             </div>
           ) : null}
         </div>

@@ -6,6 +6,7 @@ import type * as Y from "yjs";
 import type { Identity } from "@/lib/collab/identity";
 import type { SnapshotDto } from "@/lib/db/repositories/collab";
 import { Button } from "@/components/ui/button";
+import { DiffHunks } from "@/components/ui/diff-hunks";
 import { Time } from "@/components/ui/time";
 
 const CURRENT = "current";
@@ -125,19 +126,7 @@ export function SnapshotsPanel({
             </label>
           </div>
           {patch ? (
-            <pre className="max-h-72 overflow-auto rounded-md border border-border text-xs" data-testid="snapshot-diff">
-              {patch.hunks.length === 0 ? <div className="px-2 py-1 text-fg-muted">identical</div> : null}
-              {patch.hunks.map((h, i) => (
-                <div key={i}>
-                  <div className="bg-muted px-2 text-fg-muted">{`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`}</div>
-                  {h.lines.map((l, j) => (
-                    <div key={j} className={`px-2 ${l.startsWith("+") ? "bg-ok/15" : l.startsWith("-") ? "bg-danger/15" : ""}`}>
-                      {l || " "}
-                    </div>
-                  ))}
-                </div>
-              ))}
-            </pre>
+            <DiffHunks hunks={patch.hunks} testId="snapshot-diff" className="max-h-72" />
           ) : null}
         </div>
       ) : null}

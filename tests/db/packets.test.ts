@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client";
 import {
@@ -19,37 +21,8 @@ import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
 
-export const CLEAN_PACKET = `## Context Packet
-
-**Task**: Persist user export jobs so a restart resumes them
-**Parent**: cook
-**Scope**: ExportJob, ExportQueue
-
-### Decisions Made
-- [Decision]: chose a database table over an in-memory queue because restarts lose memory
-
-### Constraints
-- MUST: keep each ExportJob idempotent
-- MUST NOT: send an export twice
-- BLOCKED BY: the ExportQueue.claim contract
-
-### Already Tried
-- in-memory retry list — lost on every deploy
-
-### Type Surface (durable)
-- \`ExportJob { id: string; state: "queued" | "running" | "done" }\` — one export request
-- \`ExportQueue.claim(): ExportJob | null\` — hands out the oldest queued job
-
-### Files Touched (locator-only, may rename)
-- \`server/export/queue.ts\` (ExportQueue, claim) — claims and persists jobs
-
-### Acceptance Criteria
-- [ ] persists a queued ExportJob across a restart
-- [ ] retries a running ExportJob after a crash
-
-### Out of scope
-- (none)
-`;
+/** A clean Context Packet; FAILING adds a file:line reference to it. */
+const CLEAN_PACKET = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/packets/export-jobs.md"), "utf8");
 
 const FAILING = CLEAN_PACKET.replace("- in-memory retry list — lost on every deploy", "- in-memory retry list in queue.ts:42 — lost on every deploy");
 

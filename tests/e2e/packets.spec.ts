@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, sampleDir } from "./helpers";
 
@@ -11,37 +13,9 @@ test.beforeAll(async ({ request }) => {
   projectId = ((await res.json()) as { project: { id: string } }).project.id;
 });
 
-const PACKET = (tried: string) => `## Context Packet
-
-**Task**: Persist user export jobs so a restart resumes them
-**Parent**: cook
-**Scope**: ExportJob, ExportQueue
-
-### Decisions Made
-- [Decision]: chose a database table over an in-memory queue because restarts lose memory
-
-### Constraints
-- MUST: keep each ExportJob idempotent
-- MUST NOT: send an export twice
-- BLOCKED BY: the ExportQueue.claim contract
-
-### Already Tried
-- ${tried}
-
-### Type Surface (durable)
-- \`ExportJob { id: string; state: "queued" | "running" | "done" }\` — one export request
-- \`ExportQueue.claim(): ExportJob | null\` — hands out the oldest queued job
-
-### Files Touched (locator-only, may rename)
-- \`server/export/queue.ts\` (ExportQueue, claim) — claims and persists jobs
-
-### Acceptance Criteria
-- [ ] persists a queued ExportJob across a restart
-- [ ] retries a running ExportJob after a crash
-
-### Out of scope
-- (none)
-`;
+/** The clean fixture packet with its "Already Tried" line replaced. */
+const PACKET = (tried: string) =>
+  fs.readFileSync(path.resolve("tests/fixtures/packets/export-jobs.md"), "utf8").replace("- in-memory retry list — lost on every deploy", `- ${tried}`);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("workbench.displayName", "Ana"));
