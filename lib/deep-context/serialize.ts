@@ -10,22 +10,23 @@ import { BUCKETS } from "./registry";
 import type { CorruptionWarning, FindingsRegistry, RegistryFinding, SeatValidationWarning, SeatsOfIteration, StateLogRepair } from "./types";
 import { A_NEXT, A_PRODUCER, ATTR_STRIDE, KIND_NAMES, U_EVIDENCE, U_KIND, U_NOTES, U_PATH, U_REUSE, U_SIGNATURE, U_SYMBOL, UNIT_STRIDE, type Unit, type UnitTable } from "./units";
 
-/** Everything of the registry besides the buckets, in the reference's key order. */
-export interface RegistryTail {
-  sessionId: string;
-  lineageMode: string;
-  generation: number;
-  status: string;
-  relevanceGate: number;
-  agreementMin: number;
-  executorPool: string[];
-  iterationsCompleted: number;
-  seatsByIteration: Record<string, SeatsOfIteration>;
-  graphDecision: string | null;
-  corruptionWarnings: CorruptionWarning[];
-  seatValidationWarnings: SeatValidationWarning[];
-  stateLogRepair: StateLogRepair;
-}
+/** Everything of the registry besides the buckets (TAIL_KEYS gives the reference's key order). */
+export type RegistryTail = Pick<
+  FindingsRegistry,
+  | "sessionId"
+  | "lineageMode"
+  | "generation"
+  | "status"
+  | "relevanceGate"
+  | "agreementMin"
+  | "executorPool"
+  | "iterationsCompleted"
+  | "seatsByIteration"
+  | "graphDecision"
+  | "corruptionWarnings"
+  | "seatValidationWarnings"
+  | "stateLogRepair"
+>;
 
 const TAIL_KEYS: readonly (keyof RegistryTail)[] = [
   "sessionId",
