@@ -35,6 +35,8 @@ export interface CollabServerOptions {
 }
 
 export async function startCollabServer(opts: CollabServerOptions): Promise<{ server: Server; flush: () => Promise<void>; stop: () => Promise<void> }> {
+  /** Documents whose last store did not reach the database; their clients must not hear "stored". */
+  const unstored = new Set<string>();
   const server = new Server({
     name: "workbench-collab",
     port: opts.port,
@@ -58,18 +60,33 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
           return Y.encodeStateAsUpdate(docFromMarkdown(markdown));
         },
         store: async ({ documentName, state }) => {
-          await storeDocState(packetIdOf(documentName), state);
+          // A throw here would escape Hocuspocus's debounce as an unhandled rejection and take the
+          // whole server down, so a failed store is logged and reported to nobody as "stored".
+          try {
+            if (await storeDocState(packetIdOf(documentName), state)) return;
+            closeDeleted(documentName);
+          } catch (err) {
+            console.error(`co-editing: could not store ${documentName}: ${(err as Error).message}`);
+          }
+          unstored.add(documentName);
         },
       }),
     ],
-    async afterStoreDocument({ document }) {
+    async afterStoreDocument({ document, documentName }) {
+      if (unstored.delete(documentName)) return;
       document.broadcastStateless(JSON.stringify({ type: "stored", at: Date.now() } satisfies StoredMessage));
     },
   });
+  /** A deleted packet's editors are disconnected (their provider reports it) instead of editing into the void. */
+  function closeDeleted(documentName: string) {
+    server.hocuspocus.closeConnections(documentName);
+  }
   await server.listen();
   /** Stores every open document now (before a planned shutdown). */
   const flush = async () => {
-    for (const [name, doc] of server.hocuspocus.documents) await storeDocState(packetIdOf(name), Y.encodeStateAsUpdate(doc));
+    for (const [name, doc] of server.hocuspocus.documents) {
+      if (!(await storeDocState(packetIdOf(name), Y.encodeStateAsUpdate(doc)))) closeDeleted(name);
+    }
   };
   return {
     server,

@@ -8,6 +8,7 @@ import * as Y from "yjs";
 import { loadDocState } from "../../lib/db/repositories/collab";
 import { markdownText } from "../../lib/collab/shared-text";
 import { createProjectPacket } from "../../lib/packets/service";
+import { deleteProject } from "../../lib/db/repositories/projects";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
@@ -110,6 +111,36 @@ describe("co-editing server", () => {
     } finally {
       a.close();
       b.close();
+      await stop(server);
+    }
+  });
+
+  it("keeps serving when a packet is deleted while someone edits it, and disconnects that editor", async () => {
+    const doomed = await addProject({ path: makeTempDir() });
+    const doomedPacket = (await createProjectPacket(doomed.id, { markdown: "## Context Packet\n\n**Task**: Doomed\n" })).id;
+    const server = await startServer(port);
+    const gone = client(port, doomedPacket);
+    let closed = false;
+    gone.provider.on("close", () => (closed = true));
+    try {
+      await gone.synced;
+      await deleteProject(doomed.id);
+      gone.text.insert(gone.text.length, "typed after the delete\n");
+      await until("the deleted packet's editor is disconnected", () => closed);
+      expect(gone.stored).toEqual([]);
+      expect(server.exitCode).toBeNull();
+
+      // Everyone else keeps co-editing and storing.
+      const other = client(port, packetId);
+      try {
+        await other.synced;
+        other.text.insert(0, "<!-- still here -->\n");
+        await until("the surviving packet is stored", () => other.stored.length > 0);
+      } finally {
+        other.close();
+      }
+    } finally {
+      gone.close();
       await stop(server);
     }
   });

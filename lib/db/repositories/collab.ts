@@ -8,10 +8,21 @@ export async function loadDocState(packetId: string): Promise<Uint8Array | null>
   return row ? new Uint8Array(row.state) : null;
 }
 
-export async function storeDocState(packetId: string, state: Uint8Array): Promise<void> {
+/**
+ * Stores a packet's co-editing state. Returns false when the packet is gone (deleted with its
+ * project while someone still had it open): there is nothing left to store it against.
+ */
+export async function storeDocState(packetId: string, state: Uint8Array): Promise<boolean> {
   const db = await getDb();
   const bytes = Buffer.from(state);
-  await db.packetDoc.upsert({ where: { packetId }, create: { packetId, state: bytes }, update: { state: bytes } });
+  try {
+    await db.packetDoc.upsert({ where: { packetId }, create: { packetId, state: bytes }, update: { state: bytes } });
+    return true;
+  } catch (err) {
+    // P2003: the packet row the document belongs to no longer exists.
+    if ((err as { code?: unknown }).code === "P2003") return false;
+    throw err;
+  }
 }
 
 /** Head markdown of a packet, for seeding its shared document (null when the packet is gone). */
