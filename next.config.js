@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A second checkout-local build (a parallel browser test run) can live beside the main one.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native and Node-only packages stay out of the server bundle.
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "@prisma/client", "pg", "simple-git"],
   poweredByHeader: false,

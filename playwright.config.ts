@@ -12,7 +12,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["json", { outputFile: ".tmp/results/playwright.json" }]],
+  outputDir: port === 3210 ? "test-results" : `test-results-${port}`,
+  reporter: [["list"], ["json", { outputFile: port === 3210 ? ".tmp/results/playwright.json" : `.tmp/results-${port}/playwright.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
