@@ -4,6 +4,7 @@ import { registerConverge } from "./commands/converge-command";
 import { registerIndex } from "./commands/index-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
+import { registerMcp } from "./commands/mcp-command";
 import { registerPack } from "./commands/pack-command";
 import { registerPolicy } from "./commands/policy-command";
 import { registerReduce } from "./commands/reduce-command";
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
   registerConverge(program, setCode);
   registerPack(program, setCode);
   registerPolicy(program, setCode);
+  registerMcp(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {

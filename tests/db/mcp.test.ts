@@ -1,0 +1,235 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listRuns } from "../../lib/db/repositories/runs";
+import { inventoryMarkdown, loadContextForProject } from "../../lib/inventory/service";
+import { createWorkbenchMcpServer } from "../../lib/mcp/server";
+import { loaderForPath } from "../../lib/moc/service";
+import { validatePacket } from "../../lib/packets/validate";
+import { indexFolder } from "../helpers/db";
+import { FIXTURES, REPO_ROOT, removeTempDirs } from "../helpers/project-builder";
+import { buildSampleRepo } from "../helpers/sample-project";
+
+const BIN = path.join(REPO_ROOT, "bin", "workbench.mjs");
+const SPEC = path.join(".opencode", "specs", "z_future", "sqlite-to-turso");
+const LOADER_PROMPT = "why are sessions stored server-side instead of JWTs?";
+
+/** The test's own database (tests/db/setup.ts), so the server and the CLI read what this file indexed. */
+function childEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "WORKBENCH_DEBUG") env[k] = v;
+  return env;
+}
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: childEnv() as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const text = (r: CallToolResult) => {
+  const first = r.content[0];
+  if (first?.type !== "text") throw new Error(`expected a text result, got ${JSON.stringify(r)}`);
+  return first.text;
+};
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function expectToolError(r: CallToolResult, message: RegExp): void {
+  expect(r.isError, JSON.stringify(r)).toBe(true);
+  expect(text(r)).toMatch(message);
+  expect(text(r)).not.toMatch(/\n\s+at /); // no stack trace
+}
+
+afterAll(removeTempDirs);
+
+let root: string;
+let projectId: string;
+
+beforeAll(async () => {
+  root = (await buildSampleRepo()).targetDir;
+  ({ projectId } = await indexFolder(root));
+});
+
+describe("workbench mcp over stdio (the SDK's client spawning the CLI)", () => {
+  let client: Client;
+  let transport: StdioClientTransport;
+  let serverStderr = "";
+
+  beforeAll(async () => {
+    transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: REPO_ROOT, env: childEnv(), stderr: "pipe" });
+    transport.stderr?.on("data", (d: Buffer) => (serverStderr += d.toString("utf8")));
+    client = new Client({ name: "mcp-test", version: "1.0.0" });
+    await client.connect(transport);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("lists the five tools with input schemas from the zod schemas", async () => {
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect([...byName.keys()].sort()).toEqual(["context_loader_pack", "load_context", "run_convergence", "search", "validate_packet"]);
+    const props = (name: string) => Object.keys((byName.get(name)!.inputSchema.properties ?? {}) as object).sort();
+    expect(props("load_context")).toEqual(["project", "query"]);
+    expect(byName.get("load_context")!.inputSchema.required).toEqual(["project"]);
+    expect(props("context_loader_pack")).toEqual(["project", "prompt"]);
+    expect(props("validate_packet")).toEqual(["markdown"]);
+    expect(props("run_convergence")).toEqual(["project", "runId", "specFolder", "variant"]);
+    expect(props("search")).toEqual(["from", "kind", "limit", "project", "q", "status", "to"]);
+    expect(byName.get("search")!.inputSchema.required).toEqual(["q"]);
+    // Descriptions and limits come through from the shared schemas.
+    const prompt = (byName.get("context_loader_pack")!.inputSchema.properties as Record<string, { description?: string }>).prompt!;
+    expect(prompt.description).toBe("the user's verbatim prompt; passed through unchanged");
+    for (const name of ["validate_packet", "run_convergence", "search"]) expect(byName.get(name)!.outputSchema?.type).toBe("object");
+    expect(Object.keys(byName.get("validate_packet")!.outputSchema!.properties ?? {})).toEqual(
+      expect.arrayContaining(["packet", "token_estimate", "completeness", "warnings", "findings"]),
+    );
+  });
+
+  it("load_context by project id is the library's markdown; the inventory without a query", async () => {
+    const r = await call(client, "load_context", { project: projectId, query: "JIRA-123" });
+    expect(r.isError).toBeFalsy();
+    expect(text(r)).toBe((await loadContextForProject(projectId, "JIRA-123")).markdown);
+    expect(text(r).split("\n")[0]).toBe("Context: JIRA-123");
+    const inv = await call(client, "load_context", { project: projectId });
+    expect(text(inv)).toBe(await inventoryMarkdown(projectId));
+    expect(text(inv)).toContain("9 topics found across local sources.");
+  });
+
+  it("load_context by folder path prints exactly what `workbench load-context --project` prints", async () => {
+    const viaCli = await cli(["load-context", "JIRA-123", "--project", root]);
+    expect(viaCli.code).toBe(0);
+    const r = await call(client, "load_context", { project: root, query: "JIRA-123" });
+    expect(text(r)).toBe(viaCli.stdout);
+  });
+
+  it("context_loader_pack is `workbench loader`'s pack, by id or by path", async () => {
+    const viaCli = await cli(["loader", "--project", root, LOADER_PROMPT]);
+    expect(viaCli.code).toBe(0);
+    expect(viaCli.stdout.startsWith("<!-- context-loader:v1 -->\n# Context pack\n\nTrivial: no\n")).toBe(true);
+    const byId = await call(client, "context_loader_pack", { project: projectId, prompt: LOADER_PROMPT });
+    expect(text(byId)).toBe(viaCli.stdout);
+    expect(text(byId)).toBe((await loaderForPath(root, LOADER_PROMPT)).pack);
+    const byPath = await call(client, "context_loader_pack", { project: root, prompt: LOADER_PROMPT });
+    expect(text(byPath)).toBe(viaCli.stdout);
+  });
+
+  it("validate_packet returns what `workbench pack validate --json` prints, as text and structured content", async () => {
+    const file = path.join(FIXTURES, "packets", "failing-packet.md");
+    const markdown = fs.readFileSync(file, "utf8");
+    const viaCli = await cli(["pack", "validate", file, "--json"]);
+    expect(viaCli.code).toBe(1); // a BLOCK finding: refused, but still a result
+    const r = await call(client, "validate_packet", { markdown });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual(JSON.parse(viaCli.stdout));
+    expect(JSON.parse(text(r))).toEqual(validatePacket(markdown));
+    expect(r.structuredContent).toMatchObject({ packet: markdown, emittable: false, completeness: expect.any(String) });
+    expect((r.structuredContent as { findings: unknown[] }).findings.length).toBeGreaterThan(0);
+  });
+
+  it("run_convergence by spec folder, and by project and run id, is `workbench converge --json`", async () => {
+    const spec = path.join(root, SPEC);
+    const viaCli = await cli(["converge", spec, "--json"]);
+    expect(viaCli.code).toBe(0);
+    const expected = JSON.parse(viaCli.stdout) as Record<string, unknown>;
+    expect(expected.status).toBe("ok");
+    const bySpec = await call(client, "run_convergence", { specFolder: spec });
+    expect(bySpec.isError).toBeFalsy();
+    expect(bySpec.structuredContent).toEqual(expected);
+    expect(JSON.parse(text(bySpec))).toEqual(expected);
+
+    const run = (await listRuns(projectId)).find((r) => r.loopType === "context");
+    expect(run).toBeDefined();
+    const byRun = await call(client, "run_convergence", { project: projectId, runId: run!.id });
+    expect(byRun.structuredContent).toEqual(expected);
+
+    const stored = await call(client, "run_convergence", { specFolder: spec, variant: "stored" });
+    expect(stored.structuredContent).toEqual(JSON.parse((await cli(["converge", spec, "--json", "--variant", "stored"])).stdout));
+  });
+
+  it("bad input is a tool error naming the field, never a stack trace", async () => {
+    expectToolError(await call(client, "load_context", { query: "JIRA-123" }), /project/);
+    expectToolError(await call(client, "load_context", { project: path.join(root, "no-such-folder") }), /^project: there is no folder at /);
+    expectToolError(await call(client, "load_context", { project: "nosuchid" }), /^project: no project has the id "nosuchid"/);
+    expectToolError(await call(client, "load_context", { project: projectId, query: "   " }), /blank/);
+    expectToolError(await call(client, "validate_packet", { markdown: 42 }), /markdown/);
+    expectToolError(await call(client, "context_loader_pack", { project: projectId, prompt: "x".repeat(20_001) }), /prompt[\s\S]*20,000|20,000[\s\S]*prompt/);
+    expectToolError(await call(client, "run_convergence", {}), /^specFolder: give a spec folder, or project and runId/);
+    expectToolError(await call(client, "run_convergence", { project: projectId }), /^runId: give both project and runId/);
+    expectToolError(await call(client, "run_convergence", { project: projectId, runId: "no-such-run" }), /^runId: .*no run "no-such-run"/);
+    expectToolError(await call(client, "run_convergence", { specFolder: root }), /No deep-context packet in /);
+    expectToolError(await call(client, "run_convergence", { specFolder: root, variant: "newest" }), /variant/);
+    // The server is still serving after the errors.
+    expect((await client.listTools()).tools).toHaveLength(5);
+    expect(serverStderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("workbench mcp stdout", () => {
+  it("carries only protocol messages, indexing included, and the server exits 0 when stdin closes", async () => {
+    const child = spawn(process.execPath, [BIN, "mcp"], { cwd: REPO_ROOT, env: childEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    const send = (m: object) => child.stdin.write(JSON.stringify(m) + "\n");
+    const responses = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: CallToolResult });
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    await expect.poll(() => responses().some((m) => m.id === 1), { timeout: 20_000 }).toBe(true);
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    // A folder the database has not seen yet: it is registered and indexed first.
+    const fresh = (await buildSampleRepo()).targetDir;
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "load_context", arguments: { project: fresh, query: "JIRA-123" } } });
+    await expect.poll(() => responses().some((m) => m.id === 2), { timeout: 30_000 }).toBe(true);
+    const reply = responses().find((m) => m.id === 2)!;
+    expect(text(reply.result!).split("\n")[0]).toBe("Context: JIRA-123");
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    for (const line of stdout.split("\n").filter(Boolean)) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
+  });
+});
+
+describe("the MCP server in process (in-memory transport)", () => {
+  let client: Client;
+
+  beforeAll(async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createWorkbenchMcpServer().connect(serverSide);
+    client = new Client({ name: "mcp-test-in-memory", version: "1.0.0" });
+    await client.connect(clientSide);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it("answers from the same database as the library", async () => {
+    const r = await call(client, "load_context", { project: projectId, query: "authentication" });
+    expect(text(r)).toBe((await loadContextForProject(projectId, "authentication")).markdown);
+  });
+
+  it("a clean brief validates as emittable", async () => {
+    const markdown = fs.readFileSync(path.join(FIXTURES, "packets", "clean-brief.md"), "utf8");
+    const r = await call(client, "validate_packet", { markdown });
+    expect(r.structuredContent).toEqual({ ...validatePacket(markdown) });
+    expect(r.structuredContent).toMatchObject({ kind: "brief", emittable: true });
+  });
+
+  it("an unreadable input is reported as a zod field error", async () => {
+    expectToolError(await call(client, "validate_packet", {}), /markdown/);
+  });
+});
