@@ -100,6 +100,7 @@ export const searchToolOutput = z.object({
     .describe("hit counts by project, kind, status and year"),
   engine: z.enum(["sqlite-fts5", "postgres-tsvector"]).describe("which database index answered"),
   tookMs: z.number().describe("time the search took"),
+  matched: z.enum(["all", "any"]).optional().describe("any when no entry had every word and the hits match some of them"),
 });
 
 // The output schema must not drift from the search contract.

@@ -11,6 +11,9 @@ import { inventoryMarkdown, loadContextForProject } from "../../lib/inventory/se
 import { createWorkbenchMcpServer } from "../../lib/mcp/server";
 import { loaderForPath } from "../../lib/moc/service";
 import { validatePacket } from "../../lib/packets/validate";
+import type { SearchResult } from "../../lib/search/schemas";
+import { runSearch } from "../../lib/search/service";
+import { syncProjectSearch } from "../../lib/search/sync";
 import { indexFolder } from "../helpers/db";
 import { FIXTURES, REPO_ROOT, removeTempDirs } from "../helpers/project-builder";
 import { buildSampleRepo } from "../helpers/sample-project";
@@ -62,9 +65,12 @@ let projectId: string;
 beforeAll(async () => {
   root = (await buildSampleRepo()).targetDir;
   ({ projectId } = await indexFolder(root));
+  // Idempotent: the search entries are current whether or not indexing already wrote them.
+  await syncProjectSearch(projectId);
 });
 
-describe("workbench mcp over stdio (the SDK's client spawning the CLI)", () => {
+// Each test spawns the CLI (from source when dist/cli is stale): allow for a busy machine.
+describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeout: 120_000 }, () => {
   let client: Client;
   let transport: StdioClientTransport;
   let serverStderr = "";
@@ -162,6 +168,19 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", () => {
     expect(stored.structuredContent).toEqual(JSON.parse((await cli(["converge", spec, "--json", "--variant", "stored"])).stdout));
   });
 
+  it("search finds an indexed entry, with the same result as runSearch", async () => {
+    const query = { q: "User Export", project: projectId, kind: "topic" };
+    const r = await call(client, "search", query);
+    expect(r.isError, JSON.stringify(r)).toBeFalsy();
+    const found = r.structuredContent as unknown as SearchResult;
+    expect(found.hits.map((h) => h.ref)).toContain("JIRA-123");
+    expect(found.hits.every((h) => h.kind === "topic" && h.projectId === projectId)).toBe(true);
+    expect(found.engine).toBe(/^postgres/.test(process.env.DATABASE_URL ?? "") ? "postgres-tsvector" : "sqlite-fts5");
+    const direct = await runSearch(query);
+    expect({ ...found, tookMs: 0 }).toEqual(JSON.parse(JSON.stringify({ ...direct, tookMs: 0 })));
+    expect(JSON.parse(text(r))).toEqual(r.structuredContent);
+  });
+
   it("bad input is a tool error naming the field, never a stack trace", async () => {
     expectToolError(await call(client, "load_context", { query: "JIRA-123" }), /project/);
     expectToolError(await call(client, "load_context", { project: path.join(root, "no-such-folder") }), /^project: there is no folder at /);
@@ -174,13 +193,15 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", () => {
     expectToolError(await call(client, "run_convergence", { project: projectId, runId: "no-such-run" }), /^runId: .*no run "no-such-run"/);
     expectToolError(await call(client, "run_convergence", { specFolder: root }), /No deep-context packet in /);
     expectToolError(await call(client, "run_convergence", { specFolder: root, variant: "newest" }), /variant/);
+    expectToolError(await call(client, "search", { q: "  " }), /type something to search for at q/);
+    expectToolError(await call(client, "search", { q: "export", kind: "topic,nonsense" }), /unknown value "nonsense"[\s\S]* at kind/);
     // The server is still serving after the errors.
     expect((await client.listTools()).tools).toHaveLength(5);
     expect(serverStderr).not.toMatch(/\n\s+at /);
   });
 });
 
-describe("workbench mcp stdout", () => {
+describe("workbench mcp stdout", { timeout: 120_000 }, () => {
   it("carries only protocol messages, indexing included, and the server exits 0 when stdin closes", async () => {
     const child = spawn(process.execPath, [BIN, "mcp"], { cwd: REPO_ROOT, env: childEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
@@ -188,12 +209,12 @@ describe("workbench mcp stdout", () => {
     const send = (m: object) => child.stdin.write(JSON.stringify(m) + "\n");
     const responses = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: CallToolResult });
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
-    await expect.poll(() => responses().some((m) => m.id === 1), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => responses().some((m) => m.id === 1), { timeout: 60_000 }).toBe(true);
     send({ jsonrpc: "2.0", method: "notifications/initialized" });
     // A folder the database has not seen yet: it is registered and indexed first.
     const fresh = (await buildSampleRepo()).targetDir;
     send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "load_context", arguments: { project: fresh, query: "JIRA-123" } } });
-    await expect.poll(() => responses().some((m) => m.id === 2), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => responses().some((m) => m.id === 2), { timeout: 60_000 }).toBe(true);
     const reply = responses().find((m) => m.id === 2)!;
     expect(text(reply.result!).split("\n")[0]).toBe("Context: JIRA-123");
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));

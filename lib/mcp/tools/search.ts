@@ -1,11 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { runSearch } from "../../search/service";
 import { guard, jsonResult } from "../result";
 import { searchToolInput, searchToolOutput } from "../schemas";
-import type { SearchQuery, SearchResult } from "../../search/schemas";
-
-// TEMPORARY until lib/search/service.ts lands: a variable specifier keeps tsc and esbuild quiet.
-const SERVICE = "../../search/service";
-const loadService = async () => (await import(/* @vite-ignore */ SERVICE)) as { runSearch(q: SearchQuery): Promise<SearchResult> };
 
 export function registerSearchTool(server: McpServer): void {
   server.registerTool(
@@ -13,11 +9,11 @@ export function registerSearchTool(server: McpServer): void {
     {
       title: "Search",
       description:
-        "Full-text search over everything the Workbench has indexed (topics, agent summaries, documents, requirements, product knowledge, packets and briefs, deep-context findings, memory entries, commits), across projects or in one. Each hit has its kind, title, a snippet (matches between U+E000 and U+E001), status, date and the Workbench page that shows it.",
+        "Full-text search over everything the Workbench has indexed (topics, agent summaries, documents, requirements, product knowledge, packets and briefs, deep-context findings, memory entries, commits), across projects or in one. Every word must match; when none does, any word may (matched: any). Each hit has its kind, title, a snippet (matches between U+E000 and U+E001), status, date and the Workbench page that shows it.",
       inputSchema: searchToolInput,
       outputSchema: searchToolOutput,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    (query) => guard(async () => jsonResult(await (await loadService()).runSearch(query))),
+    (query) => guard(async () => jsonResult(await runSearch(query))),
   );
 }
