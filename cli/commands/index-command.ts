@@ -10,6 +10,8 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
       const { ensureIndexed } = await import("./shared");
       const { getDb } = await import("../../lib/db/client");
       const { projectId, stats } = await ensureIndexed(projectPath);
+      const { syncRunSearch } = await import("../../lib/search/sync");
+      await syncRunSearch(projectId);
       const db = await getDb();
       const warnings = await db.indexWarning.findMany({ where: { projectId }, orderBy: { relPath: "asc" } });
       for (const w of warnings.slice(0, 50)) process.stderr.write(`warning: ${w.message}\n`);

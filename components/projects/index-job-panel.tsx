@@ -15,6 +15,7 @@ const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
   documents: "Reading documents",
   git: "Reading git history",
   runs: "Reading deep-loop runs",
+  search: "Updating the search index",
   saving: "Saving",
   done: "Done",
 };

@@ -16,7 +16,7 @@ export interface ProjectDto {
 }
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
-export type JobPhase = "queued" | "config" | "listing" | "sources" | "documents" | "git" | "runs" | "saving" | "done";
+export type JobPhase = "queued" | "config" | "listing" | "sources" | "documents" | "git" | "runs" | "saving" | "search" | "done";
 
 export interface IndexStats {
   filesTotal: number;

@@ -86,3 +86,25 @@ export async function runGraphDrawing(projectId: string, runId: string): Promise
   if (run.loopType !== "context") return { nodes: [], edges: [], truncated: false };
   return (await cachedRunView(rootPath, run.relPath, "documented")).drawing;
 }
+
+/**
+ * The findings of a project's deep-context runs for the search index, skipping runs whose
+ * packet has not changed since `seen(runId)` was recorded.
+ */
+export async function changedRunFindings(
+  projectId: string,
+  seen: (runId: string) => Promise<string | null>,
+): Promise<{ runIds: string[]; changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] }> {
+  const project = await getProject(projectId);
+  const pfs = await ProjectFs.open(project.rootPath);
+  const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context");
+  const changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] = [];
+  for (const run of runs) {
+    // The same key cachedRunView uses: the spec folder's files.
+    const fingerprint = packetFingerprint(path.dirname(pfs.resolve(run.relPath)));
+    if ((await seen(run.id)) === fingerprint) continue;
+    const view = await cachedRunView(project.rootPath, run.relPath, "documented");
+    changed.push({ run, fingerprint, findings: view.findings });
+  }
+  return { runIds: runs.map((r) => r.id), changed };
+}

@@ -12,6 +12,7 @@ import pMap from "p-map";
 import { discoverRuns } from "../deep-context/discover";
 import { summarizeRun } from "../deep-context/run-summary";
 import { replaceRuns } from "../db/repositories/runs";
+import { syncProjectSearch } from "../search/sync";
 
 export type ProgressFn = (phase: JobPhase, done: number, total: number) => void;
 
@@ -124,6 +125,9 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     (phase, d, t) => onProgress(phase, d, t),
   );
   await replaceRuns(projectId, runs);
+  // Findings are added by syncRunSearch after the job: reducing a large run takes seconds.
+  onProgress("search", 0, 0);
+  await syncProjectSearch(projectId);
   onProgress("done", total, total);
   return {
     filesTotal: files.length,

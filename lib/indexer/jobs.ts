@@ -2,6 +2,7 @@ import { toWorkbenchError } from "../core/errors";
 import type { IndexJobDto, JobPhase } from "../db/dto";
 import { activeJob, createJob, getJob, updateJob } from "../db/repositories/jobs";
 import { indexProject } from "./index-project";
+import { syncRunSearch } from "../search/sync";
 
 /** Progress is written at most this often, so a large index is not slowed by its own reporting. */
 const PROGRESS_INTERVAL_MS = 200;
@@ -53,7 +54,11 @@ async function runJob(jobId: string, projectId: string, opts: IndexJobOptions): 
     await failJob(jobId, projectId, e, pending);
     return;
   }
-  if (opts.afterSuccess) void opts.afterSuccess().catch((e: unknown) => console.error("[workbench] after indexing", projectId, e));
+  // The run views computed for search are the ones the run page then reads from the cache.
+  void syncRunSearch(projectId)
+    .catch((e: unknown) => console.error("[workbench] indexing findings for search", projectId, e))
+    .then(() => opts.afterSuccess?.())
+    .catch((e: unknown) => console.error("[workbench] after indexing", projectId, e));
 }
 
 async function failJob(jobId: string, projectId: string, e: unknown, pending: Promise<void>): Promise<void> {

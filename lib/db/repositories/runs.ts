@@ -32,28 +32,33 @@ function toDto(r: Row): RunRowDto {
   return { ...rest, executors: extra.executors ?? [], corruptLines: extra.corruptLines ?? 0 };
 }
 
-/** Replaces the project's run list with what the latest index found. */
+/**
+ * Replaces the project's run list with what the latest index found. A run that is still
+ * there keeps its id, so links to it (and search entries of its findings) stay valid.
+ */
 export async function replaceRuns(projectId: string, runs: RunSummary[]): Promise<void> {
   const db = await getDb();
+  const keyOf = (r: { relPath: string; loopType: string }) => `${r.loopType}\u0000${r.relPath}`;
+  const existing = new Map((await db.deepRun.findMany({ where: { projectId }, select: { id: true, relPath: true, loopType: true } })).map((r) => [keyOf(r), r.id]));
+  const data = (r: RunSummary) => ({
+    relPath: r.relPath,
+    loopType: r.loopType,
+    specFolder: r.specFolder,
+    archived: r.archived,
+    scope: r.scope,
+    status: r.status,
+    iterations: r.iterations,
+    decision: r.decision,
+    stopReason: r.stopReason,
+    findings: r.findings,
+    lastEventAt: r.lastEventAt,
+    summaryJson: JSON.stringify({ executors: r.executors, corruptLines: r.corruptLines }),
+  });
+  const found = new Set(runs.map(keyOf));
   await db.$transaction([
-    db.deepRun.deleteMany({ where: { projectId } }),
-    db.deepRun.createMany({
-      data: runs.map((r) => ({
-        projectId,
-        relPath: r.relPath,
-        loopType: r.loopType,
-        specFolder: r.specFolder,
-        archived: r.archived,
-        scope: r.scope,
-        status: r.status,
-        iterations: r.iterations,
-        decision: r.decision,
-        stopReason: r.stopReason,
-        findings: r.findings,
-        lastEventAt: r.lastEventAt,
-        summaryJson: JSON.stringify({ executors: r.executors, corruptLines: r.corruptLines }),
-      })),
-    }),
+    db.deepRun.deleteMany({ where: { projectId, id: { in: [...existing].filter(([k]) => !found.has(k)).map(([, id]) => id) } } }),
+    ...runs.filter((r) => existing.has(keyOf(r))).map((r) => db.deepRun.update({ where: { id: existing.get(keyOf(r))! }, data: data(r) })),
+    db.deepRun.createMany({ data: runs.filter((r) => !existing.has(keyOf(r))).map((r) => ({ projectId, ...data(r) })) }),
   ]);
 }
 

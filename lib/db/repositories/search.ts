@@ -1,0 +1,257 @@
+/**
+ * The search index in the database: entries, what they were built from, and the full-text
+ * queries, in each engine's own SQL (FTS5 MATCH with bm25 and snippet on SQLite; a tsvector
+ * with ts_rank_cd on PostgreSQL). Entry rows are written with plain SQL in one transaction,
+ * like the indexer's bulk writes: a run can add tens of thousands of findings.
+ */
+import { databaseKind } from "../database-url";
+import { getDb } from "../client";
+import { withSqlTransaction, type SqlTx } from "../sql-tx";
+
+export interface StoredEntry {
+  kind: string;
+  ref: string;
+  title: string;
+  body: string;
+  status: string | null;
+  date: string | null;
+  href: string;
+  hash: string;
+}
+
+/** The PostgreSQL words of an entry (see lib/search/text.ts indexWords). */
+export interface EntryWords {
+  title: string;
+  body: string;
+}
+
+export interface EntryChanges {
+  /** New entries and changed ones (matched on kind and ref). */
+  upsert: { entry: StoredEntry; words: () => EntryWords }[];
+  /** Entries to remove, by kind and ref. */
+  remove: { kind: string; ref: string }[];
+}
+
+const key = (kind: string, ref: string) => `${kind}\u0000${ref}`;
+
+/** The hash of every stored entry of these kinds in a project, by kind and ref. */
+export async function entryHashes(projectId: string, kinds: readonly string[], refPrefix = ""): Promise<Map<string, string>> {
+  const db = await getDb();
+  const rows = await db.searchEntry.findMany({
+    where: { projectId, kind: { in: [...kinds] }, ...(refPrefix ? { ref: { startsWith: refPrefix } } : {}) },
+    select: { kind: true, ref: true, hash: true },
+  });
+  return new Map(rows.map((r) => [key(r.kind, r.ref), r.hash]));
+}
+
+export const entryKey = key;
+
+const COLUMNS = ["projectId", "kind", "ref", "title", "body", "status", "date", "href", "hash"] as const;
+/** Rows per statement: under both engines' bind limits, and small enough to keep memory flat. */
+const BATCH = 500;
+
+async function removeEntries(tx: SqlTx, projectId: string, refs: { kind: string; ref: string }[]): Promise<void> {
+  const byKind = new Map<string, string[]>();
+  for (const r of refs) {
+    const list = byKind.get(r.kind);
+    if (list) list.push(r.ref);
+    else byKind.set(r.kind, [r.ref]);
+  }
+  for (const [kind, list] of byKind) {
+    for (let i = 0; i < list.length; i += BATCH) {
+      const part = list.slice(i, i + BATCH);
+      await tx.run(`DELETE FROM "SearchEntry" WHERE "projectId" = ? AND "kind" = ? AND "ref" IN (${part.map(() => "?").join(",")})`, [projectId, kind, ...part]);
+    }
+  }
+}
+
+async function insertSqlite(tx: SqlTx, projectId: string, entries: StoredEntry[]): Promise<void> {
+  // The FTS5 triggers index each row as it lands.
+  await tx.insert(
+    "SearchEntry",
+    [...COLUMNS],
+    entries.map((e) => [projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash]),
+  );
+}
+
+async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges["upsert"]): Promise<void> {
+  const row = `(${COLUMNS.map(() => "?").join(",")}, setweight(to_tsvector('workbench', ?), 'A') || setweight(to_tsvector('workbench', ?), 'B'))`;
+  for (let i = 0; i < items.length; i += BATCH) {
+    const part = items.slice(i, i + BATCH);
+    const params: unknown[] = [];
+    for (const { entry: e, words } of part) {
+      const w = words();
+      params.push(projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash, w.title, w.body);
+    }
+    await tx.run(`INSERT INTO "SearchEntry" (${COLUMNS.map((c) => `"${c}"`).join(",")}, "tsv") VALUES ${part.map(() => row).join(",")}`, params);
+  }
+}
+
+/**
+ * Writes a project's entry changes in one transaction: a changed entry is replaced (delete
+ * then insert, which keeps the FTS5 triggers simple), removed ones are deleted.
+ */
+export async function applyEntryChanges(projectId: string, changes: EntryChanges, source?: { key: string; fingerprint: string }): Promise<void> {
+  if (changes.upsert.length === 0 && changes.remove.length === 0 && !source) return;
+  await withSqlTransaction(async (tx) => {
+    await removeEntries(tx, projectId, [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
+    if (tx.kind === "sqlite") await insertSqlite(tx, projectId, changes.upsert.map((u) => u.entry));
+    else await insertPostgres(tx, projectId, changes.upsert);
+    if (source) {
+      await tx.run(`DELETE FROM "SearchSource" WHERE "projectId" = ? AND "key" = ?`, [projectId, source.key]);
+      await tx.run(`INSERT INTO "SearchSource" ("projectId", "key", "fingerprint") VALUES (?, ?, ?)`, [projectId, source.key, source.fingerprint]);
+    }
+  });
+}
+
+/** What a group of entries was last built from, or null. */
+export async function sourceFingerprint(projectId: string, sourceKey: string): Promise<string | null> {
+  const db = await getDb();
+  const row = await db.searchSource.findUnique({ where: { projectId_key: { projectId, key: sourceKey } } });
+  return row?.fingerprint ?? null;
+}
+
+/** Source keys of a project starting with a prefix (e.g. every run's findings). */
+export async function sourceKeys(projectId: string, prefix: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.searchSource.findMany({ where: { projectId, key: { startsWith: prefix } }, select: { key: true } });
+  return rows.map((r) => r.key);
+}
+
+/** Drops a source and every entry built from it (a run packet that is gone). */
+export async function dropSource(projectId: string, sourceKey: string, kind: string, refPrefix: string): Promise<void> {
+  const db = await getDb();
+  await db.$transaction([
+    db.searchEntry.deleteMany({ where: { projectId, kind, ref: { startsWith: refPrefix } } }),
+    db.searchSource.deleteMany({ where: { projectId, key: sourceKey } }),
+  ]);
+}
+
+/** What the indexer stored for a project, as search entries are built from it. */
+export interface IndexedContent {
+  topics: { slug: string; title: string | null; status: string | null; type: string | null; updatedAt: string | null; sources: string }[];
+  topicSources: { slug: string; source: string; title: string | null; phase: string | null }[];
+  documents: { relPath: string; area: string; source: string | null; slug: string | null; title: string | null; content: string }[];
+  commits: { hash: string; subject: string; message: string; date: string }[];
+  packets: { id: string; kind: string; title: string; topicSlug: string | null; archived: boolean; reviewStatus: string; updatedAt: Date; markdown: string }[];
+}
+
+export async function indexedContent(projectId: string, only?: { packetId?: string }): Promise<IndexedContent> {
+  const db = await getDb();
+  const packetRows = await db.packet.findMany({
+    where: { projectId, ...(only?.packetId ? { id: only.packetId } : {}) },
+    select: { id: true, kind: true, title: true, topicSlug: true, archived: true, reviewStatus: true, updatedAt: true, headNumber: true },
+  });
+  const heads = packetRows.length
+    ? await db.packetRevision.findMany({ where: { OR: packetRows.map((p) => ({ packetId: p.id, number: p.headNumber })) }, select: { packetId: true, markdown: true } })
+    : [];
+  const headOf = new Map(heads.map((h) => [h.packetId, h.markdown]));
+  const packets = packetRows.map(({ headNumber: _h, ...p }) => ({ ...p, markdown: headOf.get(p.id) ?? "" }));
+  if (only?.packetId) return { topics: [], topicSources: [], documents: [], commits: [], packets };
+  const [topics, topicSources, documents, commits] = await Promise.all([
+    db.topic.findMany({ where: { projectId }, select: { slug: true, title: true, status: true, type: true, updatedAt: true, sources: true } }),
+    db.topicSource.findMany({ where: { projectId, listed: true }, select: { slug: true, source: true, title: true, phase: true } }),
+    db.document.findMany({ where: { projectId }, select: { relPath: true, area: true, source: true, slug: true, title: true, content: true } }),
+    db.gitCommit.findMany({ where: { projectId }, select: { hash: true, subject: true, message: true, date: true } }),
+  ]);
+  return { topics, topicSources, documents, commits, packets };
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+export interface MatchFilters {
+  projectId?: string;
+  kinds: string[];
+  status?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface MatchRow {
+  projectId: string;
+  projectName: string;
+  kind: string;
+  ref: string;
+  title: string;
+  status: string | null;
+  date: string | null;
+  href: string;
+  score: number;
+  /** The engine's snippet (SQLite) or the body to cut one from (PostgreSQL). */
+  snippet: string | null;
+  body: string | null;
+}
+
+export interface FacetGroup {
+  projectId: string;
+  projectName: string;
+  kind: string;
+  status: string | null;
+  year: string | null;
+  n: number;
+}
+
+function filterSql(f: MatchFilters, params: unknown[]): string {
+  let sql = "";
+  if (f.projectId) (sql += ` AND e."projectId" = ?`), params.push(f.projectId);
+  if (f.kinds.length > 0) (sql += ` AND e."kind" IN (${f.kinds.map(() => "?").join(",")})`), params.push(...f.kinds);
+  if (f.status) (sql += ` AND e."status" = ?`), params.push(f.status);
+  if (f.from) (sql += ` AND substr(e."date", 1, 10) >= ?`), params.push(f.from);
+  if (f.to) (sql += ` AND substr(e."date", 1, 10) <= ?`), params.push(f.to);
+  return sql;
+}
+
+const pg = (sql: string) => {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+};
+
+/** The best `limit` entries for a MATCH expression (FTS5) or tsquery text (PostgreSQL), ranked. */
+export async function rankedMatches(match: string, filters: MatchFilters, limit: number): Promise<MatchRow[]> {
+  const db = await getDb();
+  const params: unknown[] = [match];
+  if (databaseKind() === "postgres") {
+    const where = filterSql(filters, params);
+    params.push(limit);
+    const rows = await db.$queryRawUnsafe<(Omit<MatchRow, "score"> & { score: number | string })[]>(
+      pg(`SELECT e."projectId", p."name" AS "projectName", e."kind", e."ref", e."title", e."status", e."date", e."href",
+          ts_rank_cd(e."tsv", q) AS "score", NULL AS "snippet", e."body"
+        FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId", to_tsquery('workbench', ?) q
+        WHERE e."tsv" @@ q${where}
+        ORDER BY "score" DESC, e."id" LIMIT ?`),
+      ...params,
+    );
+    return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+  const where = filterSql(filters, params);
+  params.push(limit);
+  // bm25 is lower-is-better; title words count four times body words.
+  const rows = await db.$queryRawUnsafe<MatchRow[]>(
+    `SELECT e."projectId", p."name" AS "projectName", e."kind", e."ref", e."title", e."status", e."date", e."href",
+        -bm25("SearchEntryFts", 4.0, 1.0) AS "score",
+        snippet("SearchEntryFts", 1, char(57344), char(57345), '…', 20) AS "snippet", NULL AS "body"
+      FROM "SearchEntryFts" JOIN "SearchEntry" e ON e."id" = "SearchEntryFts".rowid JOIN "Project" p ON p."id" = e."projectId"
+      WHERE "SearchEntryFts" MATCH ?${where}
+      ORDER BY bm25("SearchEntryFts", 4.0, 1.0) LIMIT ?`,
+    ...params,
+  );
+  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** Match counts grouped by every facet dimension, with no filter but the words. */
+export async function facetGroups(match: string): Promise<FacetGroup[]> {
+  const db = await getDb();
+  const sql =
+    databaseKind() === "postgres"
+      ? `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 4) AS "year", count(*) AS "n"
+          FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId"
+          WHERE e."tsv" @@ to_tsquery('workbench', $1)
+          GROUP BY e."projectId", p."name", e."kind", e."status", substr(e."date", 1, 4)`
+      : `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 4) AS "year", count(*) AS "n"
+          FROM "SearchEntryFts" JOIN "SearchEntry" e ON e."id" = "SearchEntryFts".rowid JOIN "Project" p ON p."id" = e."projectId"
+          WHERE "SearchEntryFts" MATCH ?
+          GROUP BY e."projectId", e."kind", e."status", substr(e."date", 1, 4)`;
+  const rows = await db.$queryRawUnsafe<(Omit<FacetGroup, "n"> & { n: number | bigint | string })[]>(sql, match);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}

@@ -1,0 +1,86 @@
+/**
+ * The search contract shared by the search page, `GET /api/v1/search`, the command palette
+ * and the MCP `search` tool: one query schema, one result shape.
+ */
+import { z } from "zod";
+
+/** What an indexed entry is. Each kind links to its own page. */
+export const SEARCH_KINDS = ["topic", "summary", "document", "requirement", "knowledge", "packet", "brief", "finding", "memory", "commit"] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** Results are always bounded: the best `limit` hits by rank, never more than this. */
+export const MAX_SEARCH_LIMIT = 100;
+
+const csv = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.array(z.enum(values)), z.string()])
+    .default([])
+    .transform((v, ctx) => {
+      const list = Array.isArray(v) ? v : v.split(",").map((s) => s.trim()).filter(Boolean);
+      for (const item of list) {
+        if (!(values as readonly string[]).includes(item)) {
+          ctx.addIssue({ code: "custom", message: `unknown value ${JSON.stringify(item)}; expected one of ${values.join(", ")}` });
+          return z.NEVER;
+        }
+      }
+      return [...new Set(list)] as T[number][];
+    });
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, "type something to search for").max(300).describe("the words to find; quoted phrases and a trailing * prefix are honoured"),
+  project: z.string().max(64).optional().describe("only this project's entries (its id); all projects when absent"),
+  kind: csv(SEARCH_KINDS).describe("only these kinds (comma-separated or a list); all kinds when empty"),
+  status: z.string().max(60).optional().describe("only entries with this status (a topic's status, a packet's review status, a finding's bucket, a memory entry's state)"),
+  from: isoDay.describe("only entries dated on or after this day (YYYY-MM-DD)"),
+  to: isoDay.describe("only entries dated on or before this day (YYYY-MM-DD)"),
+  limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(50).describe(`how many hits to return, best first (at most ${MAX_SEARCH_LIMIT})`),
+});
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+
+export interface SearchHit {
+  projectId: string;
+  projectName: string;
+  kind: SearchKind;
+  /** The entry's key within its project and kind (a slug, a path, a packet id, a unit id, an event id, a commit hash). */
+  ref: string;
+  title: string;
+  /**
+   * A short excerpt around the match. Matched words are wrapped in U+E000 / U+E001 (private-use
+   * marks that never occur in indexed text) so a client highlights them without parsing HTML.
+   */
+  snippet: string;
+  status: string | null;
+  /** ISO date (YYYY-MM-DD…) when the entry has one. */
+  date: string | null;
+  /** The Workbench page that shows the entry. */
+  href: string;
+  /** Engine rank, higher is better; only comparable within one result. */
+  score: number;
+}
+
+export interface SearchFacet {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface SearchResult {
+  query: SearchQuery;
+  /** Every entry that matches (before `limit`). */
+  total: number;
+  hits: SearchHit[];
+  facets: { project: SearchFacet[]; kind: SearchFacet[]; status: SearchFacet[]; year: SearchFacet[] };
+  /** Which engine index answered: "sqlite-fts5" or "postgres-tsvector". */
+  engine: "sqlite-fts5" | "postgres-tsvector";
+  tookMs: number;
+}
+
+export const HIGHLIGHT_START = "\uE000";
+export const HIGHLIGHT_END = "\uE001";

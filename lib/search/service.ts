@@ -1,0 +1,100 @@
+/**
+ * Full-text search over everything indexed. Every word must match; when that finds nothing
+ * and more than one word was typed, any word may match (and the result says so). Facets count
+ * every match, each facet with the other facets' filters applied, so a person can see what
+ * choosing a value would give.
+ */
+import { WorkbenchError } from "../core/errors";
+import { databaseKind } from "../db/database-url";
+import { facetGroups, rankedMatches, type FacetGroup, type MatchFilters } from "../db/repositories/search";
+import { SEARCH_KINDS, searchQuerySchema, type SearchFacet, type SearchHit, type SearchKind, type SearchQueryInput, type SearchResult } from "./schemas";
+import { makeSnippet, parseQuery, stripWordBreaks, toFts5, toTsquery, type QueryTerm } from "./text";
+
+export interface SearchOutcome extends SearchResult {
+  /** "any" when no entry had every word and the hits match some of them. */
+  matched: "all" | "any";
+}
+
+type Dim = "project" | "kind" | "status" | "year";
+
+function passes(g: FacetGroup, f: MatchFilters & { year?: never }, skip: Dim | null): boolean {
+  if (skip !== "project" && f.projectId && g.projectId !== f.projectId) return false;
+  if (skip !== "kind" && f.kinds.length > 0 && !f.kinds.includes(g.kind)) return false;
+  if (skip !== "status" && f.status && g.status !== f.status) return false;
+  if (skip !== "year") {
+    // Date filters are days; a group only knows its year, so count it when the years overlap.
+    if (f.from && (g.year === null || g.year < f.from.slice(0, 4))) return false;
+    if (f.to && (g.year === null || g.year > f.to.slice(0, 4))) return false;
+  }
+  return true;
+}
+
+function facet(groups: FacetGroup[], f: MatchFilters, dim: Dim): SearchFacet[] {
+  const counts = new Map<string, { label: string; count: number }>();
+  for (const g of groups) {
+    if (!passes(g, f, dim)) continue;
+    const value = dim === "project" ? g.projectId : dim === "kind" ? g.kind : dim === "status" ? g.status : g.year;
+    if (value === null) continue;
+    const label = dim === "project" ? g.projectName : value;
+    const c = counts.get(value);
+    if (c) c.count += g.n;
+    else counts.set(value, { label, count: g.n });
+  }
+  const list = [...counts].map(([value, c]) => ({ value, ...c }));
+  if (dim === "year") return list.sort((a, b) => (a.value < b.value ? 1 : -1));
+  if (dim === "kind") return list.sort((a, b) => SEARCH_KINDS.indexOf(a.value as SearchKind) - SEARCH_KINDS.indexOf(b.value as SearchKind));
+  return list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+}
+
+/** Marks the query's words in a short text (a title), the way snippets are marked. */
+function markTitle(title: string, terms: QueryTerm[]): string {
+  return makeSnippet(title, terms, 10_000);
+}
+
+export async function runSearch(input: SearchQueryInput): Promise<SearchOutcome> {
+  const parsed = searchQuerySchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new WorkbenchError("INVALID_INPUT", `${issue.path.join(".") || "query"}: ${issue.message}`, parsed.error.issues);
+  }
+  const query = parsed.data;
+  const started = performance.now();
+  const engine = databaseKind() === "postgres" ? "postgres-tsvector" : "sqlite-fts5";
+  const terms = parseQuery(query.q);
+  const filters: MatchFilters = { projectId: query.project, kinds: query.kind, status: query.status, from: query.from, to: query.to };
+  const empty = { project: [], kind: [], status: [], year: [] };
+  if (terms.length === 0) return { query, total: 0, hits: [], facets: empty, engine, tookMs: 0, matched: "all" };
+
+  const build = engine === "postgres-tsvector" ? toTsquery : toFts5;
+  let matched: "all" | "any" = "all";
+  let expr = build(terms, "all");
+  let groups = await facetGroups(expr);
+  if (groups.length === 0 && terms.length > 1) {
+    matched = "any";
+    expr = build(terms, "any");
+    groups = await facetGroups(expr);
+  }
+  const total = groups.filter((g) => passes(g, filters, null)).reduce((n, g) => n + g.n, 0);
+  const rows = total === 0 ? [] : await rankedMatches(expr, filters, query.limit);
+  const hits: SearchHit[] = rows.map((r) => ({
+    projectId: r.projectId,
+    projectName: r.projectName,
+    kind: r.kind as SearchKind,
+    ref: r.ref,
+    title: stripWordBreaks(markTitle(r.title, terms)),
+    snippet: r.snippet !== null ? stripWordBreaks(r.snippet) : makeSnippet(r.body ?? "", terms),
+    status: r.status,
+    date: r.date,
+    href: r.href,
+    score: r.score,
+  }));
+  return {
+    query,
+    total,
+    hits,
+    facets: { project: facet(groups, filters, "project"), kind: facet(groups, filters, "kind"), status: facet(groups, filters, "status"), year: facet(groups, filters, "year") },
+    engine,
+    tookMs: Math.round((performance.now() - started) * 10) / 10,
+    matched,
+  };
+}
