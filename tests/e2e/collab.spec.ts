@@ -41,6 +41,9 @@ async function typeAtEnd(page: Page, text: string) {
 }
 
 test("two people type into the same brief and each sees the other's text and presence", async ({ browser }) => {
+  // The first test of the run opens two cold browsers, each loading the tokenizer tables
+  // (up to 30 s apiece on a busy 2-core machine) before anyone types.
+  test.setTimeout(120_000);
   const ana = await person(browser, "Ana");
   const ben = await person(browser, "Ben");
   await expect(ana.getByRole("list", { name: "People editing" })).toContainText("Ana (you)");
