@@ -4,6 +4,7 @@
  * Actors are display names (local mode) until accounts exist.
  */
 import { z } from "zod";
+import { syncPacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import {
   addComment,
@@ -63,6 +64,8 @@ export async function reviewPacket(projectId: string, id: string, raw: z.input<t
     note: input.note,
     approvedNumber: to === "approved" ? p.headNumber : p.approvedNumber,
   });
+  // The review status is a search facet.
+  await syncPacketSearch(projectId, id).catch((e: unknown) => console.error("[workbench] search index of packet", id, e));
   return { packet: await getPacket(projectId, id), events: await listReviewEvents(id) };
 }
 

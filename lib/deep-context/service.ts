@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { ProjectFs } from "../core/project-fs";
@@ -100,8 +101,8 @@ export async function changedRunFindings(
   const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context");
   const changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] = [];
   for (const run of runs) {
-    // The same key cachedRunView uses: the spec folder's files.
-    const fingerprint = packetFingerprint(path.dirname(pfs.resolve(run.relPath)));
+    // The same files cachedRunView keys on, hashed (the raw form holds NUL separators).
+    const fingerprint = createHash("sha256").update(packetFingerprint(path.dirname(pfs.resolve(run.relPath)))).digest("hex");
     if ((await seen(run.id)) === fingerprint) continue;
     const view = await cachedRunView(project.rootPath, run.relPath, "documented");
     changed.push({ run, fingerprint, findings: view.findings });

@@ -5,6 +5,7 @@
  * sign under the project's policy.
  */
 import { z } from "zod";
+import { syncMemorySearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProject } from "../db/repositories/projects";
 import { ProjectFs } from "../core/project-fs";
@@ -82,7 +83,10 @@ export async function applyApprovedProposal(projectId: string, proposalId: strin
   const snapshot = await readCoord(project.rootPath, { keys });
   const policy = signingPolicy(snapshot);
   if (!policy) throw new WorkbenchError("GATE_REFUSED", "The project has no .coord/policy.json pinning approvers' keys.");
-  return applyProposal(project.rootPath, proposalId, { keys, policy: policy.policy, taskId: "workbench-apply" });
+  const result = await applyProposal(project.rootPath, proposalId, { keys, policy: policy.policy, taskId: "workbench-apply" });
+  // The new event (and what it supersedes) is searchable at once; a failure there never undoes the apply.
+  await syncMemorySearch(projectId).catch((e: unknown) => console.error("[workbench] search index of memory", projectId, e));
+  return result;
 }
 
 export interface TaskEvaluation {

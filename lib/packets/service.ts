@@ -5,6 +5,7 @@
  */
 import { structuredPatch } from "diff";
 import { z } from "zod";
+import { syncPacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProject } from "../db/repositories/projects";
 import {
@@ -68,13 +69,19 @@ function defaultTitle(text: string, kind: "packet" | "brief"): string {
   return value && value !== placeholder && !/^\[.*\]$/.test(value) ? value.slice(0, 200) : kind === "brief" ? "Untitled brief" : "Untitled packet";
 }
 
+/** Keeps the search index in step with a packet; a failure there never fails the write itself. */
+async function reindex<T extends { id: string }>(projectId: string, packet: T): Promise<T> {
+  await syncPacketSearch(projectId, packet.id).catch((e: unknown) => console.error("[workbench] search index of packet", packet.id, e));
+  return packet;
+}
+
 export async function createProjectPacket(projectId: string, raw: NewPacketInput): Promise<PacketDto> {
   const input = newPacketInput.parse(raw);
   await getProject(projectId);
   const text = input.markdown ?? (input.kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
   // An imported file decides its own kind by its heading.
   const kind = input.markdown !== undefined ? parsePacket(text).kind : input.kind;
-  return createPacket({ projectId, kind, title: input.title ?? defaultTitle(text, kind), topicSlug: input.topicSlug, markdown: text, check: checkOf(validatePacket(text)), author: input.author });
+  return reindex(projectId, await createPacket({ projectId, kind, title: input.title ?? defaultTitle(text, kind), topicSlug: input.topicSlug, markdown: text, check: checkOf(validatePacket(text)), author: input.author }));
 }
 
 export async function saveProjectPacket(projectId: string, id: string, raw: z.input<typeof saveInput>): Promise<{ packet: PacketDto; validation: ValidationResult }> {
@@ -84,16 +91,16 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
   const packet = await saveRevision(projectId, id, { markdown: input.markdown, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) =>
     statusAfterSave(s as ReviewStatus),
   );
-  return { packet, validation };
+  return { packet: await reindex(projectId, packet), validation };
 }
 
 export async function duplicateProjectPacket(projectId: string, id: string, by: string | null): Promise<PacketDto> {
   const p = await getPacket(projectId, id);
-  return createPacket({ projectId, kind: p.kind, title: `Copy of ${p.title}`.slice(0, 200), topicSlug: p.topicSlug, markdown: p.markdown, check: checkOf(validatePacket(p.markdown)), author: by });
+  return reindex(projectId, await createPacket({ projectId, kind: p.kind, title: `Copy of ${p.title}`.slice(0, 200), topicSlug: p.topicSlug, markdown: p.markdown, check: checkOf(validatePacket(p.markdown)), author: by }));
 }
 
 export async function updateProjectPacket(projectId: string, id: string, raw: z.input<typeof metaInput>): Promise<PacketDto> {
-  return updatePacketMeta(projectId, id, metaInput.parse(raw));
+  return reindex(projectId, await updatePacketMeta(projectId, id, metaInput.parse(raw)));
 }
 
 /**

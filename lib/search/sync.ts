@@ -33,7 +33,9 @@ async function diff(projectId: string, kinds: readonly SearchKind[], entries: En
   const stored = await entryHashes(projectId, kinds, refPrefix);
   const seen = new Set<string>();
   const upsert: EntryChanges["upsert"] = [];
-  for (const e of entries) {
+  for (const raw of entries) {
+    // PostgreSQL text cannot hold NUL (a finding's symbol read from a broken seat can).
+    const e = { ...raw, ref: raw.ref.replaceAll("\u0000", ""), status: raw.status?.replaceAll("\u0000", "") ?? null, href: raw.href.replaceAll("%00", "") };
     const k = entryKey(e.kind, e.ref);
     if (seen.has(k)) continue;
     seen.add(k);

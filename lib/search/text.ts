@@ -1,19 +1,26 @@
 /**
  * Text as the full-text indexes see it. Both engines split words on anything that is not a
  * letter or digit, which leaves scripts written without spaces (Chinese, Japanese, Thai…) as
- * one long "word". Before indexing and before querying, such runs get U+200B between the
- * words Intl.Segmenter finds: invisible when shown, a separator to FTS5's unicode61 and to
- * PostgreSQL's parser.
+ * one long "word". Before indexing and before querying, such runs get U+200B between their
+ * parts: invisible when shown, a separator to FTS5's unicode61 and to PostgreSQL's parser.
+ * Chinese and Japanese are split into single characters, so a query (a phrase of
+ * characters) matches any substring, as people expect there; Thai, Lao, Khmer and Myanmar
+ * into the words Intl.Segmenter finds.
  */
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "./schemas";
 
 const WORD_BREAK = "\u200B";
 /** Runs of characters from scripts that do not separate words with spaces. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30FC]+/gu;
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC]/u;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 
 function splitUnspaced(run: string): string {
+  if (CJK.test(run)) {
+    // Runs mixing CJK with Thai etc. do not occur in practice; split what is CJK per character.
+    return [...run].join(WORD_BREAK);
+  }
   const words: string[] = [];
   for (const s of segmenter.segment(run)) words.push(s.segment);
   return words.join(WORD_BREAK);
@@ -21,8 +28,9 @@ function splitUnspaced(run: string): string {
 
 /** The text to store in the index: unchanged except for word breaks inside unspaced scripts. */
 export function segmentForIndex(text: string): string {
-  // Stray highlight marks in indexed content would fake highlights in snippets.
-  const clean = text.replace(/[\uE000\uE001\u200B]/g, "");
+  // Stray highlight marks in indexed content would fake highlights in snippets; PostgreSQL
+  // text cannot hold NUL.
+  const clean = text.replace(/[\u0000\uE000\uE001\u200B]/g, "");
   return clean.replace(UNSPACED, splitUnspaced);
 }
 
