@@ -7,8 +7,9 @@ import type { EvidenceCheck } from "@/lib/deep-context/evidence";
 import type { FindingsFacets, FindingsPage } from "@/lib/deep-context/findings-query";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
+import { isTyping } from "@/components/ui/keyboard-list";
 import type { FindingRow } from "@/lib/deep-context/run-view";
-import { filtersFromParams, filtersToParams, useFindingsWindow, type FindingsFilters } from "./use-findings-window";
+import { FINDINGS_BLOCK, filtersFromParams, filtersToParams, useFindingsWindow, type FindingsFilters } from "./use-findings-window";
 
 const ROW_HEIGHT = 36;
 /** Filter keys live in the page URL under this prefix, so a filtered view can be shared. */
@@ -91,6 +92,45 @@ export function FindingsExplorer({
   }, [ensure, firstIndex, lastIndex, count]);
   const select = "h-9 rounded-md border border-border bg-surface px-2 text-sm";
 
+  const [cursor, setCursor] = useState(-1);
+  // A link to one finding (`?finding=<unit_id>`, e.g. from search) opens it once its row loads.
+  const wanted = useRef(searchParams.get("finding"));
+  useEffect(() => {
+    if (!wanted.current) return;
+    for (let i = 0; i < Math.min(count, FINDINGS_BLOCK); i++) {
+      const f = data.row(i);
+      if (f?.unit_id === wanted.current) {
+        wanted.current = null;
+        setSelected(f);
+        setCursor(i);
+        virtual.scrollToIndex(i, { align: "center" });
+        return;
+      }
+    }
+  }, [data, count, virtual]);
+
+  // j / k move through the rows (the drawer follows), / jumps to the text filter.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return;
+      if (e.key === "/") {
+        e.preventDefault();
+        document.getElementById("finding-text")?.focus();
+        return;
+      }
+      if (e.key !== "j" && e.key !== "k") return;
+      if (count === 0) return;
+      e.preventDefault();
+      const next = Math.max(0, Math.min(count - 1, cursor + (e.key === "j" ? 1 : -1)));
+      setCursor(next);
+      virtual.scrollToIndex(next, { align: "auto" });
+      const f = data.row(next);
+      if (f) setSelected(f);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [count, cursor, data, virtual]);
+
   return (
     <div className="space-y-3" data-testid="findings-explorer" data-hydrated={hydrated ? "true" : undefined}>
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter findings">
@@ -149,7 +189,7 @@ export function FindingsExplorer({
           <label htmlFor="finding-text" className="text-xs text-fg-muted">
             Path or symbol
           </label>
-          <Input id="finding-text" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <Input id="finding-text" type="search" data-nav-search value={text} onChange={(e) => setText(e.target.value)} />
         </div>
       </div>
       <p className="text-xs text-fg-muted" aria-live="polite" data-testid="findings-count">
@@ -179,8 +219,9 @@ export function FindingsExplorer({
                   type="button"
                   role="row"
                   key={f.unit_id + f.bucket}
-                  onClick={() => setSelected(f)}
-                  className={`absolute left-0 grid w-full grid-cols-[1fr_9rem_5rem_5rem_4rem] items-center gap-2 border-b border-border px-3 text-left text-xs hover:bg-muted ${selected?.unit_id === f.unit_id ? "bg-accent/10" : ""}`}
+                  onClick={() => (setSelected(f), setCursor(v.index))}
+                  aria-selected={selected?.unit_id === f.unit_id}
+                  className={`absolute left-0 grid w-full grid-cols-[1fr_9rem_5rem_5rem_4rem] items-center gap-2 border-b border-border px-3 text-left text-xs hover:bg-muted ${selected?.unit_id === f.unit_id ? "bg-accent/10" : ""} ${cursor === v.index ? "outline outline-2 -outline-offset-2 outline-accent" : ""}`}
                   style={{ top: v.start, height: ROW_HEIGHT }}
                 >
                   <span role="cell" className="truncate">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Activity, BookOpen, Brain, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { OPEN_PALETTE_EVENT } from "./command-palette";
 
 export interface SidebarProject {
   id: string;
@@ -36,6 +37,21 @@ export function Sidebar({ projects }: { projects: SidebarProject[] }) {
         <BookOpen aria-hidden className="size-5 text-accent" />
         <span className="text-sm font-semibold">Context Workbench</span>
       </Link>
+      <button
+        type="button"
+        onClick={() => window.dispatchEvent(new Event(OPEN_PALETTE_EVENT))}
+        className="mb-2 flex h-8 items-center gap-2 rounded-md border border-border px-2 text-sm text-fg-muted hover:bg-muted hover:text-fg"
+        aria-keyshortcuts="Control+K Meta+K"
+      >
+        <Search aria-hidden className="size-4" />
+        <span className="flex-1 text-left">Jump to…</span>
+        <kbd className="rounded border border-border px-1 text-[10px]">Ctrl K</kbd>
+      </button>
+      <div className="mb-4">
+        <NavLink href="/search" active={pathname === "/search"} icon={Search}>
+          Search everything
+        </NavLink>
+      </div>
       <nav aria-label="Projects" className="flex-1 overflow-y-auto">
         <div className="mb-1 flex items-center justify-between px-2">
           <h2 className="text-xs font-semibold uppercase tracking-wide text-fg-muted">Projects</h2>

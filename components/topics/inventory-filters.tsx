@@ -72,7 +72,7 @@ export function InventoryFilters({ statuses }: { statuses: string[] }) {
         <label htmlFor="topic-filter-text" className="mb-1 block text-xs font-medium text-fg-muted">
           Slug or title
         </label>
-        <Input id="topic-filter-text" type="search" placeholder="Filter…" value={text} onChange={(e) => setText(e.target.value)} />
+        <Input id="topic-filter-text" type="search" data-nav-search placeholder="Filter…" value={text} onChange={(e) => setText(e.target.value)} />
       </div>
       <FilterSelect
         id="topic-filter-source"

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui/badge";
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Time } from "@/components/ui/time";
 import type { TopicRowDto } from "@/lib/db/dto";
@@ -17,7 +18,7 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+    <KeyboardList label="Topics table" className="overflow-x-auto rounded-lg border border-border bg-surface">
       <table className="w-full text-sm" aria-label="Topics">
         <thead className="text-left text-xs text-fg-muted">
           <tr>
@@ -34,7 +35,7 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
         </thead>
         <tbody>
           {rows.map((t) => (
-            <tr key={t.slug} className="border-t border-border hover:bg-muted/60">
+            <tr key={t.slug} data-nav-row tabIndex={-1} className="border-t border-border hover:bg-muted/60 focus-visible:bg-muted">
               <td className="px-3 py-2">
                 <Link href={`/projects/${projectId}/topics/${encodeURIComponent(t.slug)}`} className="font-mono text-xs font-medium text-accent hover:underline">
                   {t.slug}
@@ -62,6 +63,6 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
           ))}
         </tbody>
       </table>
-    </div>
+    </KeyboardList>
   );
 }

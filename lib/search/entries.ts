@@ -62,7 +62,8 @@ export function documentEntries(projectId: string, docs: IndexedContent["documen
     kind: documentKind(d),
     ref: d.relPath,
     title: d.title ?? basename(d.relPath),
-    body: cut(`${d.relPath}\n${d.content}`),
+    // The path last: snippets then open on the content, and the path's words still match.
+    body: cut(`${d.content}\n${d.relPath}`),
     status: d.source,
     date: null,
     href: `${base(projectId)}/documents?path=${encodeURIComponent(d.relPath)}`,
@@ -74,7 +75,7 @@ export function commitEntries(projectId: string, commits: IndexedContent["commit
     kind: "commit",
     ref: c.hash,
     title: c.subject || c.hash.slice(0, 10),
-    body: cut(`${c.hash}\n${c.message}`),
+    body: cut(`${c.message}\n${c.hash}`),
     status: null,
     date: c.date,
     href: `${base(projectId)}/commits/${encodeURIComponent(c.hash)}`,

@@ -151,13 +151,14 @@ export function makeSnippet(text: string, terms: QueryTerm[], width = 24): strin
   }
   if (words.length === 0) return stripWordBreaks(body.slice(0, 200));
   const last = Math.min(words.length, best + width) - 1;
+  // A window at either end keeps the text's own leading and trailing punctuation ("[JIRA-1] …?").
   let out = best > 0 ? "…" : "";
-  let pos = words[best]!.index!;
+  let pos = best > 0 ? words[best]!.index! : 0;
   for (let i = best; i <= last; i++) {
     const m = words[i]!;
     out += body.slice(pos, m.index) + (isHit[i] ? `${HIGHLIGHT_START}${m[0]}${HIGHLIGHT_END}` : m[0]);
     pos = m.index! + m[0].length;
   }
-  if (last < words.length - 1) out += "…";
+  out += last < words.length - 1 ? "…" : body.slice(pos);
   return stripWordBreaks(out.replace(/\s+/g, " "));
 }

@@ -84,3 +84,9 @@ describe("snippets", () => {
     ]);
   });
 });
+
+describe("titles", () => {
+  it("keep their leading and trailing punctuation when the whole text fits", () => {
+    expect(makeSnippet("[JIRA-123] feat(export): done?", parseQuery("export"), 10_000)).toBe(`[JIRA-123] feat(${S}export${E}): done?`);
+  });
+});

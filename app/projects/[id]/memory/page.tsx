@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { KeyboardList } from "@/components/ui/keyboard-list";
+import { SavedViews } from "@/components/views/saved-views";
+import { savedViews } from "@/lib/views/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProposalActions } from "@/components/memory/proposal-actions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -26,7 +29,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
   const wanted = (await searchParams).state;
   const show = STATES.find((s) => s.id === wanted) ?? STATES[0];
   const project = await loadProjectOr404(id);
-  const desk = await memoryDesk(id);
+  const [desk, views] = await Promise.all([memoryDesk(id), savedViews(id, "proposals")]);
   const tasks = await taskEvaluations(id);
   const { snapshot } = desk;
   const pinned = desk.signers.filter((s) => s.pinned).map((s) => s.keyId);
@@ -71,18 +74,22 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
             </Link>
           ))}
         </nav>
+        <div className="border-b border-border px-4 py-2">
+          <SavedViews projectId={id} surface="proposals" views={views} suggestedName={`${show.label} proposals`} />
+        </div>
         {proposals.length === 0 ? (
           <div className="p-4">
             <EmptyState title={`No ${show.label.toLowerCase()} proposals`}>Agents write proposals to .coord/memory-proposals/.</EmptyState>
           </div>
         ) : (
+          <KeyboardList label="Proposals list">
           <ul className="divide-y divide-border" aria-label="Proposals">
             {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash }) => {
               const noRefs = p.action.evidence_refs.length === 0;
               const missing = evidence.filter((e) => e.status !== "present");
               const why = noRefs ? "it cites no evidence refs" : missing.length ? `${missing.length} evidence ref(s) do not resolve` : null;
               return (
-                <li key={p.proposal_id} className="space-y-2 p-4 text-sm" data-proposal={p.proposal_id}>
+                <li key={p.proposal_id} data-nav-row tabIndex={-1} className="space-y-2 p-4 text-sm focus-visible:bg-muted" data-proposal={p.proposal_id}>
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone="accent">{p.action.operation}</Badge>
                     <strong>{p.action.summary}</strong>
@@ -128,6 +135,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
               );
             })}
           </ul>
+          </KeyboardList>
         )}
       </Card>
 
@@ -145,7 +153,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         {memory ? (
           <ol className="divide-y divide-border" aria-label="Memory timeline">
             {memory.view.entries.map((e) => (
-              <li key={e.event.event_id} className="grid grid-cols-[4rem_8rem_1fr] gap-3 px-4 py-2 text-sm">
+              <li key={e.event.event_id} id={e.event.event_id} className="scroll-mt-4 target:bg-accent/10 grid grid-cols-[4rem_8rem_1fr] gap-3 px-4 py-2 text-sm">
                 <span className="font-mono text-xs">{e.event.event_id}</span>
                 <span className="flex flex-col gap-1">
                   <Badge>{e.event.event_type}</Badge>

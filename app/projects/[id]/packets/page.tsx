@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { NewPacketActions } from "@/components/packets/new-packet-actions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -35,7 +36,7 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
       {packets.length === 0 ? (
         <EmptyState title={archived ? "No archived packets" : "No packets yet"}>{archived ? "Archived packets show here." : "Start one from a template, or import a .md file."}</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+        <KeyboardList label="Packets table" className="overflow-x-auto rounded-lg border border-border bg-surface">
           <table className="w-full text-sm" aria-label="Packets">
             <thead className="text-left text-xs text-fg-muted">
               <tr>
@@ -50,7 +51,7 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
             </thead>
             <tbody>
               {packets.map((p) => (
-                <tr key={p.id} className="border-t border-border">
+                <tr key={p.id} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
                   <td className="max-w-96 truncate px-3 py-2">
                     <Link href={`/projects/${id}/packets/${p.id}`} className="font-medium hover:underline">
                       {p.title}
@@ -80,7 +81,7 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
               ))}
             </tbody>
           </table>
-        </div>
+        </KeyboardList>
       )}
     </div>
   );

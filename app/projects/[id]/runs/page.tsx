@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { decisionTone } from "@/components/runs/decision-tone";
@@ -22,6 +23,7 @@ export default async function RunsPage({ params }: { params: Promise<{ id: strin
         <EmptyState title="No run packets">No deep-context-state.jsonl (or deep-research / deep-review state log) under .opencode/specs, specs or the other spec roots.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+          <KeyboardList label="Runs table">
           <table className="w-full text-sm" aria-label="Runs">
             <thead className="text-left text-xs text-fg-muted">
               <tr>
@@ -36,7 +38,7 @@ export default async function RunsPage({ params }: { params: Promise<{ id: strin
             </thead>
             <tbody>
               {runs.map((r) => (
-                <tr key={r.id} className="border-t border-border align-top">
+                <tr key={r.id} data-nav-row tabIndex={-1} className="border-t border-border align-top focus-visible:bg-muted">
                   <td className="max-w-96 px-3 py-2">
                     <Link href={`/projects/${id}/runs/${r.id}`} className="font-mono text-xs text-accent hover:underline">
                       {r.relPath}
@@ -56,6 +58,7 @@ export default async function RunsPage({ params }: { params: Promise<{ id: strin
               ))}
             </tbody>
           </table>
+          </KeyboardList>
         </div>
       )}
     </div>

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { SavedViews } from "@/components/views/saved-views";
+import { savedViews } from "@/lib/views/service";
 import { Suspense } from "react";
 import { ContextQueryForm } from "@/components/topics/context-query-form";
 import { InventoryFilters } from "@/components/topics/inventory-filters";
@@ -18,7 +20,7 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
   const parsed = topicFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : topicFilterSchema.parse({});
   const project = await loadProjectOr404(id);
-  const { rows, total, statuses, page, pageSize } = await listTopics(id, filter);
+  const [{ rows, total, statuses, page, pageSize }, views] = await Promise.all([listTopics(id, filter), savedViews(id, "inventory")]);
   const filtered = Boolean(filter.source || filter.status || filter.q);
   const recent = page === 1 && !filtered ? rows.slice(0, 4) : [];
   return (
@@ -47,6 +49,9 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
       <Suspense>
         <InventoryFilters statuses={statuses} />
       </Suspense>
+      <div className="mt-3">
+        <SavedViews projectId={id} surface="inventory" views={views} suggestedName={filter.status ? `${filter.status} topics` : "My topics view"} />
+      </div>
       <div className="mt-4">
         <InventoryTable projectId={id} rows={rows} filtered={filtered} />
       </div>

@@ -1,0 +1,8 @@
+import { NextResponse } from "next/server";
+import { jumpTargets } from "@/lib/db/repositories/palette";
+import { route } from "../_lib/respond";
+
+export const dynamic = "force-dynamic";
+
+/** What the command palette can jump to: projects, topics, runs, packets and saved views. */
+export const GET = route(async () => NextResponse.json(await jumpTargets()));
