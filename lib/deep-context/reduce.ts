@@ -20,8 +20,8 @@ import { type PacketPaths, type SeatLayouts, listSeatIterations, packetPaths, re
 import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistryOf } from "./registry";
 import { type SeatDecoder, collectSeats } from "./seats";
 import { ByteWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
-import { type JsonRecord, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
-import { isFiniteNumber } from "./text";
+import { type JsonRecord, type StateRecords, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
+import { isFiniteNumber, toNumber } from "./text";
 import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogRepair } from "./types";
 import { prepareFileAtomic, syncDir } from "./write";
 
@@ -34,6 +34,11 @@ export interface ReduceOptions {
   layouts?: SeatLayouts;
   /** "scan" (default): the byte scanner; "parse": JSON.parse per seat file (the reference's way, slower). */
   decoder?: SeatDecoder;
+  /**
+   * The registry as it stood after this iteration: seat folders and state-log records of
+   * later iterations are left out (run comparison). Absent: every iteration.
+   */
+  throughIteration?: number;
 }
 
 export interface ReduceTimings {
@@ -69,7 +74,7 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const decoder = options.decoder ?? "scan";
   const config = readConfig(paths.configPath);
   const log = readStateLog(paths.stateLogPath, { readOnly: options.readOnly === true });
-  const { iterations, events } = splitRecords(log.records);
+  const { iterations, events } = throughIteration(splitRecords(log.records), options.throughIteration);
   // Property reads as the reference does them: a config file holding `null` fails here, as there.
   const configGate = (config as JsonRecord).relevanceGate;
   const configMin = (config as JsonRecord).agreementMin;
@@ -77,7 +82,9 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const agreementMin = isFiniteNumber(configMin) ? configMin : DEFAULT_AGREEMENT_MIN;
   const t1 = performance.now();
 
-  const seats = collectSeats(listSeatIterations(paths.seatDir, options.layouts ?? "both"), decoder);
+  const seatIterations = listSeatIterations(paths.seatDir, options.layouts ?? "both");
+  const last = options.throughIteration;
+  const seats = collectSeats(last === undefined ? seatIterations : seatIterations.filter((it) => it.iteration <= last), decoder);
   const t2 = performance.now();
 
   const lineage = lineageOf(config, events);
@@ -153,6 +160,13 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
     },
     registry: () => registryObject(reg, tail),
   };
+}
+
+/** Records of iterations after `last` dropped; records without a run number stay (they are not tied to one). */
+function throughIteration(records: StateRecords, last: number | undefined): StateRecords {
+  if (last === undefined) return records;
+  const upTo = (r: JsonRecord) => toNumber(r.run, -Infinity) <= last;
+  return { iterations: records.iterations.filter(upTo), events: records.events.filter(upTo) };
 }
 
 /** The reducer CLI's stdout: the summary as indented JSON and a newline. */

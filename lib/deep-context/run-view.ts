@@ -8,7 +8,7 @@ import type { ConvergencePayload } from "./convergence/decide";
 import { evaluatePacket, type GraphSource } from "./convergence/packet-convergence";
 import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
-import { parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
+import { logThroughIteration, parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
 import { reduceContextState } from "./reduce";
 import type { FindingsRegistry, RegistryFinding } from "./types";
 
@@ -44,25 +44,32 @@ const DRAW_LIMIT = 600;
 
 const BUCKETS = ["reuseCandidates", "integrationPoints", "conventions", "dependencies", "gaps", "lowConfidence"] as const;
 
+export interface RunViewOptions {
+  /** The run as it stood after this iteration (a comparison baseline); absent: the whole run. */
+  throughIteration?: number;
+}
+
 /**
  * Everything the run page shows, read from the packet on disk (read-only: the state log
  * is not repaired in place and nothing is written).
  */
-export async function loadRunView(projectRoot: string, relPath: string, variant: SignalVariant = "documented"): Promise<RunView> {
+export async function loadRunView(projectRoot: string, relPath: string, variant: SignalVariant = "documented", opts: RunViewOptions = {}): Promise<RunView> {
   const pfs = await ProjectFs.open(projectRoot);
   if (!(await pfs.isDir(relPath))) throw new WorkbenchError("NOT_FOUND", `No run packet at ${relPath}.`);
   const dir = pfs.resolve(relPath);
   const warnings: string[] = [];
-  const conv = await evaluatePacket(dir, { variant });
+  const last = opts.throughIteration;
+  const conv = await evaluatePacket(dir, { variant, throughIteration: last });
   warnings.push(...conv.warnings);
   const logText = (await pfs.isFile(path.posix.join(relPath, "deep-context-state.jsonl")))
     ? await pfs.readText(path.posix.join(relPath, "deep-context-state.jsonl"), 256 * 1024 * 1024)
     : "";
-  const log = parseContextStateLog(logText);
+  const fullLog = parseContextStateLog(logText);
+  const log = last === undefined ? fullLog : logThroughIteration(fullLog, last);
 
   let registry: FindingsRegistry | null = null;
   try {
-    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true }).registry();
+    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last }).registry();
   } catch (e) {
     warnings.push(`The findings registry could not be computed: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -98,7 +105,8 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     graph: { nodes: conv.graph.nodes.length, edges: conv.graph.edges.length, byKind },
     registry: registry ? registryRest : null,
     findings,
-    report: await readContextReport(pfs, relPath, (m) => warnings.push(m)),
+    // The report is written at synthesis: it belongs to the whole run, not to an iteration.
+    report: last === undefined ? await readContextReport(pfs, relPath, (m) => warnings.push(m)) : null,
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
     warnings,
   };

@@ -32,15 +32,18 @@ export interface RunResult {
 const globalViews = globalThis as { __workbenchRunViews?: LRUCache<string, Promise<RunView>> };
 const views = (globalViews.__workbenchRunViews ??= new LRUCache<string, Promise<RunView>>({ max: 4 }));
 
-/** The run view, computed once per packet state and variant (see run-cache.ts). */
-async function cachedRunView(rootPath: string, relPath: string, variant: SignalVariant): Promise<RunView> {
+/**
+ * The run view, computed once per packet state and variant (see run-cache.ts); with
+ * `throughIteration`, the run as it stood after that iteration (a comparison baseline).
+ */
+export async function cachedRunView(rootPath: string, relPath: string, variant: SignalVariant, throughIteration?: number): Promise<RunView> {
   const pfs = await ProjectFs.open(rootPath);
   const dir = pfs.resolve(relPath);
   // The spec folder holds the packet; its files (config, report, seats) make the key.
-  const key = `${dir}\u0001${variant}\u0001${packetFingerprint(path.dirname(dir))}`;
+  const key = `${dir}\u0001${variant}\u0001${throughIteration ?? ""}\u0001${packetFingerprint(path.dirname(dir))}`;
   let view = views.get(key);
   if (!view) {
-    view = loadRunView(rootPath, relPath, variant);
+    view = loadRunView(rootPath, relPath, variant, { throughIteration });
     views.set(key, view);
     view.catch(() => views.delete(key));
   }

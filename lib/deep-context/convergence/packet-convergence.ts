@@ -16,7 +16,7 @@ import { readSeatAndDeltaFindings } from "./seat-files";
 import { mergeFindingsLite } from "./seat-merge-lite";
 import type { SignalVariant } from "./signals";
 import { formatIssues } from "./jsonl-lines";
-import { contextConfigFileSchema, numericSignals, parseContextStateLog, type ContextStateLog } from "./state-log";
+import { contextConfigFileSchema, logThroughIteration, numericSignals, parseContextStateLog, type ContextStateLog } from "./state-log";
 
 export const STATE_LOG_NAME = "deep-context-state.jsonl";
 export const CONFIG_FILE_NAME = "deep-context-config.json";
@@ -77,13 +77,32 @@ export function snapshotsFromLog(log: ContextStateLog): ConvergenceSnapshot[] {
     .map((e) => ({ iteration: e.run as number, metrics: numericSignals(e.signals) }));
 }
 
-export async function evaluatePacket(specFolder: string, opts: { variant?: SignalVariant; graphFile?: string } = {}): Promise<PacketConvergence> {
+export interface EvaluateOptions {
+  variant?: SignalVariant;
+  graphFile?: string;
+  /** Convergence as it stood after this iteration (run comparison); absent: the whole run. */
+  throughIteration?: number;
+}
+
+/**
+ * A stored graph cut back to iteration `last`: nodes stamped with a later `metadata.iteration`
+ * and their edges go (unstamped nodes stay: the graph file does not say when they came).
+ */
+function graphThroughIteration(graph: CoverageGraph, last: number): CoverageGraph {
+  const nodes = graph.nodes.filter((n) => typeof n.metadata.iteration !== "number" || n.metadata.iteration <= last);
+  const kept = new Set(nodes.map((n) => n.id));
+  return { ...graph, nodes, edges: graph.edges.filter((e) => kept.has(e.source) && kept.has(e.target)) };
+}
+
+export async function evaluatePacket(specFolder: string, opts: EvaluateOptions = {}): Promise<PacketConvergence> {
   const variant = opts.variant ?? "documented";
+  const last = opts.throughIteration;
   const packetDir = await resolvePacketDir(specFolder);
   const warnings: string[] = [];
 
   const logPath = path.join(packetDir, STATE_LOG_NAME);
-  const log: ContextStateLog | null = (await exists(logPath)) ? parseContextStateLog(await fs.readFile(logPath, "utf8")) : null;
+  const fullLog: ContextStateLog | null = (await exists(logPath)) ? parseContextStateLog(await fs.readFile(logPath, "utf8")) : null;
+  const log = fullLog && last !== undefined ? logThroughIteration(fullLog, last) : fullLog;
   for (const w of log?.warnings ?? []) warnings.push(`${STATE_LOG_NAME} line ${w.line}: ${w.error}`);
 
   let fileConfig: Record<string, unknown> | null = null;
@@ -114,13 +133,13 @@ export async function evaluatePacket(specFolder: string, opts: { variant?: Signa
       if (e instanceof WorkbenchError) throw e;
       throw new WorkbenchError("UNREADABLE", `${graphPath}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    graph = parsed.graph;
+    graph = last === undefined ? parsed.graph : graphThroughIteration(parsed.graph, last);
     warnings.push(...parsed.warnings.map((w) => `${path.basename(graphPath)}: ${w}`));
     graphSource = { origin: "stored", file: graphPath };
   } else {
     const seats = await readSeatAndDeltaFindings(packetDir);
     warnings.push(...seats.warnings.map((w) => `${w.file}: ${w.reason}${w.symbol ? ` (${w.symbol})` : ""}`));
-    const merged = mergeFindingsLite(seats.findings);
+    const merged = mergeFindingsLite(last === undefined ? seats.findings : seats.findings.filter((f) => f.iteration <= last));
     const iterations = (log?.iterations ?? []).map((it) => {
       const d: { run: number; focus?: string; slices?: string[] } = { run: it.run };
       if (it.focus) d.focus = it.focus;

@@ -161,6 +161,15 @@ export function parseContextStateLog(text: string): ContextStateLog {
   return out;
 }
 
+/** The log as it stood after iteration `last`: later iteration and event records dropped (events without a run stay). */
+export function logThroughIteration(log: ContextStateLog, last: number): ContextStateLog {
+  return {
+    ...log,
+    iterations: log.iterations.filter((it) => it.run <= last),
+    events: log.events.filter((e) => e.run === undefined || e.run <= last),
+  };
+}
+
 /** A blocker entry as `{type, severity?, count?}`. */
 export function normalizeBlocker(b: BlockerEntry): { type: string; severity?: string; count?: number } {
   if (typeof b === "string") return { type: b };

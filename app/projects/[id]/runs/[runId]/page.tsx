@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { AgreementMatrix } from "@/components/runs/agreement-matrix";
@@ -76,7 +77,19 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const vacuous = (signal: string) => Boolean((d.breakdown as Record<string, { vacuous?: boolean }> | null)?.[signal]?.vacuous);
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={view.scope ?? undefined} actions={<LiveRefresh projectId={id} runId={runId} />} />
+      <PageHeader
+        crumbs={crumbs}
+        title={<span className="font-mono text-base">{run.relPath}</span>}
+        description={view.scope ?? undefined}
+        actions={
+          <>
+            <Link href={`/projects/${id}/runs/${runId}/compare`} className="rounded-md border border-border px-2.5 py-1 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent">
+              Compare…
+            </Link>
+            <LiveRefresh projectId={id} runId={runId} />
+          </>
+        }
+      />
 
       <Card>
         <CardHeader
