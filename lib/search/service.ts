@@ -6,7 +6,9 @@
  */
 import { WorkbenchError } from "../core/errors";
 import { databaseKind } from "../db/database-url";
-import { facetGroups, rankedMatches, type FacetGroup, type MatchFilters } from "../db/repositories/search";
+import { projectNames } from "../db/repositories/projects";
+import { facetGroups, rankedMatches, type FacetGroup, type MatchFilters, type MatchRow } from "../db/repositories/search";
+import { sqliteSearch } from "../db/repositories/search-sqlite";
 import { SEARCH_KINDS, searchQuerySchema, type SearchFacet, type SearchHit, type SearchKind, type SearchQueryInput, type SearchResult } from "./schemas";
 import { makeSnippet, parseQuery, stripWordBreaks, toFts5, toTsquery, type QueryTerm } from "./text";
 
@@ -17,7 +19,7 @@ export interface SearchOutcome extends SearchResult {
 
 type Dim = "project" | "kind" | "status" | "year";
 
-function passes(g: FacetGroup, f: MatchFilters & { year?: never }, skip: Dim | null): boolean {
+function passes(g: FacetGroup, f: MatchFilters, skip: Dim | null): boolean {
   if (skip !== "project" && f.projectId && g.projectId !== f.projectId) return false;
   if (skip !== "kind" && f.kinds.length > 0 && !f.kinds.includes(g.kind)) return false;
   if (skip !== "status" && f.status && g.status !== f.status) return false;
@@ -66,16 +68,19 @@ export async function runSearch(input: SearchQueryInput): Promise<SearchOutcome>
   if (terms.length === 0) return { query, total: 0, hits: [], facets: empty, engine, tookMs: 0, matched: "all" };
 
   const build = engine === "postgres-tsvector" ? toTsquery : toFts5;
+  const find = async (expr: string): Promise<{ groups: FacetGroup[]; rows: MatchRow[] }> => {
+    if (engine === "sqlite-fts5") return sqliteSearch(expr, filters, query.limit, await projectNames());
+    const groups = await facetGroups(expr);
+    const any = groups.some((g) => passes(g, filters, null));
+    return { groups, rows: any ? await rankedMatches(expr, filters, query.limit) : [] };
+  };
   let matched: "all" | "any" = "all";
-  let expr = build(terms, "all");
-  let groups = await facetGroups(expr);
+  let { groups, rows } = await find(build(terms, "all"));
   if (groups.length === 0 && terms.length > 1) {
     matched = "any";
-    expr = build(terms, "any");
-    groups = await facetGroups(expr);
+    ({ groups, rows } = await find(build(terms, "any")));
   }
   const total = groups.filter((g) => passes(g, filters, null)).reduce((n, g) => n + g.n, 0);
-  const rows = total === 0 ? [] : await rankedMatches(expr, filters, query.limit);
   const hits: SearchHit[] = rows.map((r) => ({
     projectId: r.projectId,
     projectName: r.projectName,

@@ -119,7 +119,7 @@ export function snippetParts(snippet: string): { text: string; hit: boolean }[] 
 
 const fold = (w: string) => w.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
 /** How much of a long body a snippet looks at: a match past this shows the body's start. */
-const SNIPPET_SCAN = 200_000;
+const SNIPPET_SCAN = 50_000;
 
 /**
  * A snippet of about `width` words around the densest cluster of query words, with matches

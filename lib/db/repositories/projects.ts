@@ -79,3 +79,9 @@ export async function getProjectIndexState(id: string): Promise<{ rootPath: stri
   const db = await getDb();
   return db.project.findUnique({ where: { id }, select: { rootPath: true, gitFingerprint: true } });
 }
+
+/** Every project's name by id (for labelling search facets). */
+export async function projectNames(): Promise<Map<string, string>> {
+  const db = await getDb();
+  return new Map((await db.project.findMany({ select: { id: true, name: true } })).map((p) => [p.id, p.name]));
+}

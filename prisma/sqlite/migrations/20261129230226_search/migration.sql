@@ -52,7 +52,8 @@ CREATE UNIQUE INDEX "SavedView_projectId_surface_name_key" ON "SavedView"("proje
 CREATE VIRTUAL TABLE "SearchEntryFts" USING fts5(
     title, body,
     content='SearchEntry', content_rowid='id',
-    tokenize='unicode61 remove_diacritics 2'
+    tokenize='unicode61 remove_diacritics 2',
+    prefix='3 4'
 );
 CREATE TRIGGER "SearchEntry_fts_insert" AFTER INSERT ON "SearchEntry" BEGIN
     INSERT INTO "SearchEntryFts" (rowid, title, body) VALUES (new."id", new."title", new."body");
@@ -64,3 +65,7 @@ CREATE TRIGGER "SearchEntry_fts_update" AFTER UPDATE OF "title", "body" ON "Sear
     INSERT INTO "SearchEntryFts" ("SearchEntryFts", rowid, title, body) VALUES ('delete', old."id", old."title", old."body");
     INSERT INTO "SearchEntryFts" (rowid, title, body) VALUES (new."id", new."title", new."body");
 END;
+
+-- Search reads each match's facet values (project, kind, status, date) from this index, never
+-- from the rows themselves, whose bodies make them large (see lib/db/repositories/search-sqlite.ts).
+CREATE INDEX "SearchEntry_facets" ON "SearchEntry" ("id", "projectId", "kind", "status", "date");

@@ -1,0 +1,166 @@
+/**
+ * The SQLite side of search, in one pass over the FTS5 matches. Measured at 100,000 entries,
+ * a join from each match to its "SearchEntry" row (to count facets and apply filters) cost
+ * 100–300 ms; here each entry's facet values sit in typed arrays indexed by rowid, and a
+ * SQL function called for every match counts it into the facet groups and says whether it
+ * passes the filters, while FTS5 computes bm25 and keeps the best `limit`. Titles and
+ * bodies (for snippets) are read for those hits only.
+ */
+import type { Database as Sqlite } from "better-sqlite3";
+import { getDb } from "../client";
+import { sqliteFileUrl } from "../database-url";
+import type { FacetGroup, MatchFilters, MatchRow } from "./search";
+
+interface FacetIndex {
+  /** max(id) and count(*) of SearchEntry when built: any insert or delete changes one. */
+  stamp: string;
+  project: Uint16Array;
+  kind: Uint8Array;
+  status: Uint16Array;
+  /** yyyymmdd, 0 when the entry has no date. */
+  day: Uint32Array;
+  /** Each entry's facet group (its project, kind, status and year together), an index into `groups`. */
+  group: Uint32Array;
+  groups: { project: number; kind: number; status: number; year: number }[];
+  projects: string[];
+  kinds: string[];
+  statuses: (string | null)[];
+}
+
+interface ReadState {
+  db: Sqlite;
+  dataVersion: number;
+  index: FacetIndex | null;
+  /** What the per-match function does during the current query. */
+  visit: (id: number) => number;
+}
+
+const g = globalThis as { __workbenchSearchRead?: { file: string; state: ReadState } };
+
+function dayOf(date: string | null): number {
+  const m = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
+  return m ? Number(m[1]) * 10_000 + Number(m[2]) * 100 + Number(m[3]) : 0;
+}
+
+async function readState(): Promise<ReadState> {
+  const file = sqliteFileUrl().slice("file:".length);
+  if (g.__workbenchSearchRead?.file === file) return g.__workbenchSearchRead.state;
+  await getDb(); // migrated before the first read
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(file, { readonly: true, timeout: 10_000 });
+  const state: ReadState = { db, dataVersion: -1, index: null, visit: () => 1 };
+  db.function("wb_visit", { deterministic: false, directOnly: true }, (id) => state.visit(Number(id)));
+  g.__workbenchSearchRead = { file, state };
+  return state;
+}
+
+/** The facet arrays, rebuilt only when entries were added or removed since the last build. */
+function facetIndex(state: ReadState): FacetIndex {
+  const version = state.db.pragma("data_version", { simple: true }) as number;
+  if (state.index && version === state.dataVersion) return state.index;
+  state.dataVersion = version;
+  const head = state.db.prepare(`SELECT max("id") AS m, count(*) AS n FROM "SearchEntry"`).get() as { m: number | null; n: number };
+  const stamp = `${head.m ?? 0}:${head.n}`;
+  if (state.index?.stamp === stamp) return state.index;
+  const size = (head.m ?? 0) + 1;
+  const index: FacetIndex = { stamp, project: new Uint16Array(size), kind: new Uint8Array(size), status: new Uint16Array(size), day: new Uint32Array(size), group: new Uint32Array(size), groups: [], projects: [], kinds: [], statuses: [] };
+  const groupCodes = new Map<string, number>();
+  const codes = <T>(list: T[]) => {
+    const m = new Map<T, number>();
+    return (v: T) => {
+      let c = m.get(v);
+      if (c === undefined) m.set(v, (c = list.push(v) - 1));
+      return c;
+    };
+  };
+  const projectCode = codes(index.projects);
+  const kindCode = codes(index.kinds);
+  const statusCode = codes(index.statuses);
+  // The facets index covers these columns, so the scan never reads entry bodies.
+  const rows = state.db.prepare(`SELECT "id", "projectId", "kind", "status", "date" FROM "SearchEntry" INDEXED BY "SearchEntry_facets"`).raw().iterate() as IterableIterator<[number, string, string, string | null, string | null]>;
+  for (const [id, projectId, kind, status, date] of rows) {
+    index.project[id] = projectCode(projectId);
+    index.kind[id] = kindCode(kind);
+    index.status[id] = statusCode(status);
+    index.day[id] = dayOf(date);
+    const year = date ? Number(date.slice(0, 4)) || 0 : 0;
+    const gk = `${index.project[id]},${index.kind[id]},${index.status[id]},${year}`;
+    let gc = groupCodes.get(gk);
+    if (gc === undefined) groupCodes.set(gk, (gc = index.groups.push({ project: index.project[id]!, kind: index.kind[id]!, status: index.status[id]!, year }) - 1));
+    index.group[id] = gc;
+  }
+  state.index = index;
+  return index;
+}
+
+export interface SqliteSearch {
+  groups: FacetGroup[];
+  rows: MatchRow[];
+}
+
+/**
+ * Every match counted into facet groups (project, kind, status, year) regardless of the
+ * filters, and the best `limit` matches that pass the filters, with their snippets.
+ */
+export async function sqliteSearch(match: string, filters: MatchFilters, limit: number, projectNames: Map<string, string>): Promise<SqliteSearch> {
+  const state = await readState();
+  const ix = facetIndex(state);
+  const want = {
+    project: filters.projectId === undefined ? -1 : ix.projects.indexOf(filters.projectId),
+    kinds: new Set(filters.kinds.map((k) => ix.kinds.indexOf(k))),
+    status: filters.status === undefined ? -1 : ix.statuses.indexOf(filters.status),
+    from: filters.from ? dayOf(filters.from) : 0,
+    to: filters.to ? dayOf(filters.to) : 0,
+  };
+  // A filter value nothing carries: nothing passes, but facets are still counted.
+  const impossible = (filters.projectId !== undefined && want.project < 0) || (filters.status !== undefined && want.status < 0) || [...want.kinds].some((k) => k < 0 && filters.kinds.length === 1);
+  const counts = new Uint32Array(ix.groups.length);
+  state.visit = (id) => {
+    if (id >= ix.kind.length) return 0; // added after the arrays were built: next query sees it
+    counts[ix.group[id]!]!++;
+    if (impossible) return 0;
+    const p = ix.project[id]!;
+    const k = ix.kind[id]!;
+    const s = ix.status[id]!;
+    const d = ix.day[id]!;
+    if (want.project >= 0 && p !== want.project) return 0;
+    if (want.kinds.size > 0 && !want.kinds.has(k)) return 0;
+    if (want.status >= 0 && s !== want.status) return 0;
+    if (want.from && (d === 0 || d < want.from)) return 0;
+    if (want.to && (d === 0 || d > want.to)) return 0;
+    return 1;
+  };
+  let top: [number, number][];
+  try {
+    // bm25 is lower-is-better; title words count four times body words.
+    top = state.db
+      .prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`)
+      .raw()
+      .all(match, limit) as [number, number][];
+  } finally {
+    state.visit = () => 1;
+  }
+  const groups: FacetGroup[] = [];
+  counts.forEach((n, code) => {
+    if (n === 0) return;
+    const gr = ix.groups[code]!;
+    const projectId = ix.projects[gr.project]!;
+    groups.push({ projectId, projectName: projectNames.get(projectId) ?? projectId, kind: ix.kinds[gr.kind]!, status: ix.statuses[gr.status] ?? null, year: gr.year ? String(gr.year) : null, n });
+  });
+  if (top.length === 0) return { groups, rows: [] };
+  const ids = top.map(([id]) => id);
+  const marks = ids.map(() => "?").join(",");
+  // Snippets are cut in JavaScript from the bodies: FTS5's snippet() re-expands a prefix
+  // query for every row (measured: 100 ms for 50 rows of "invo*" at 100,000 entries).
+  const details = new Map(
+    (state.db.prepare(`SELECT "id", "projectId", "kind", "ref", "title", "status", "date", "href", "body" FROM "SearchEntry" WHERE "id" IN (${marks})`).all(...ids) as (Omit<MatchRow, "score" | "snippet" | "projectName"> & { id: number })[]).map((r) => [r.id, r]),
+  );
+  const rows: MatchRow[] = [];
+  for (const [id, r] of top) {
+    const d = details.get(id);
+    if (!d) continue; // removed between the two reads
+    const { id: _id, ...rest } = d;
+    rows.push({ ...rest, projectName: projectNames.get(d.projectId) ?? d.projectId, score: -r, snippet: null });
+  }
+  return { groups, rows };
+}
