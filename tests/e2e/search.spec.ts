@@ -124,6 +124,18 @@ test("saved views: a filtered inventory is saved, listed, reachable from the pal
   expect(dbQuery("SELECT id FROM SavedView WHERE projectId = ?", projectId)).toEqual([]);
 });
 
+test("a filtered findings view is saved with its filters", async ({ page }) => {
+  const runs = dbQuery<{ id: string }>("SELECT id FROM DeepRun WHERE projectId = ? AND loopType = 'context'", projectId);
+  await page.goto(`/projects/${projectId}/runs/${runs[0]!.id}?f.sort=relevance`);
+  await expect(page.getByTestId("findings-explorer")).toHaveAttribute("data-hydrated", "true");
+  const views = page.getByTestId("saved-views-findings");
+  await views.getByRole("button", { name: "Save view" }).click();
+  await views.getByLabel("View name").fill("By relevance");
+  await views.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(views.getByRole("link", { name: "By relevance" })).toHaveAttribute("href", `/projects/${projectId}/runs/${runs[0]!.id}?f.sort=relevance`);
+  expect(dbQuery<{ surface: string }>("SELECT surface FROM SavedView WHERE projectId = ? AND name = 'By relevance'", projectId)).toEqual([{ surface: "findings" }]);
+});
+
 test("j / k and Enter walk the inventory table", async ({ page }) => {
   await page.goto(`/projects/${projectId}/topics`);
   const rows = page.getByRole("table", { name: "Topics" }).locator("tbody tr");

@@ -6,6 +6,8 @@ import { CoverageGraph } from "@/components/runs/coverage-graph";
 import { ContextReportView } from "@/components/runs/context-report";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { FindingsExplorer } from "@/components/runs/findings-explorer";
+import { SavedViews } from "@/components/views/saved-views";
+import { savedViews } from "@/lib/views/service";
 import { LiveRefresh } from "@/components/runs/live-refresh";
 import { SiblingTimeline } from "@/components/runs/sibling-timeline";
 import { SignalCharts, type IterationPoint } from "@/components/runs/signal-charts";
@@ -41,7 +43,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const { id, runId } = await params;
   const variant = (await searchParams).variant === "stored" ? "stored" : "documented";
   const project = await loadProjectOr404(id);
-  const { run, view, timeline } = await runForProject(id, runId, variant);
+  const [{ run, view, timeline }, findingViews] = await Promise.all([runForProject(id, runId, variant), savedViews(id, "findings")]);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
   if (!view) {
     return (
@@ -267,7 +269,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       ) : null}
 
       <Card>
-        <CardHeader title="Findings" description="Every bucket and lowConfidence, as the reducer builds the registry." />
+        <CardHeader title="Findings" description="Every bucket and lowConfidence, as the reducer builds the registry. j / k move through them, / filters." />
+        <div className="border-b border-border px-4 py-2">
+          <SavedViews projectId={id} surface="findings" views={findingViews} suggestedName="Findings view" />
+        </div>
         <div className="p-4">
           <FindingsExplorer projectId={id} runId={runId} facets={view.findingsFacets} first={view.firstFindings} executors={view.agreement?.executors ?? []} />
         </div>
