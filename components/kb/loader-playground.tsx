@@ -1,5 +1,6 @@
 "use client";
 
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { useState } from "react";
 import { Play } from "lucide-react";
 import { CopyButton, DownloadButton } from "@/components/context/copy-button";
@@ -97,6 +98,7 @@ export function LoaderPlayground({ projectId }: { projectId: string }) {
           {w.sections.length ? (
             <div>
               <h3 className="mb-1 text-sm font-semibold">Sections scored</h3>
+              <KeyboardList label="Sections scored rows" primary={false}>
               <table className="w-full text-sm" aria-label="Sections scored">
                 <thead className="text-left text-xs text-fg-muted">
                   <tr>
@@ -108,7 +110,7 @@ export function LoaderPlayground({ projectId }: { projectId: string }) {
                 </thead>
                 <tbody>
                   {w.sections.map((s) => (
-                    <tr key={s.path} className="border-t border-border">
+                    <tr key={s.path} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
                       <td className="py-1 pr-3 font-mono text-xs">{s.path}</td>
                       <td className="py-1 pr-3">{s.depth}</td>
                       <td className="py-1 pr-3">
@@ -119,6 +121,7 @@ export function LoaderPlayground({ projectId }: { projectId: string }) {
                   ))}
                 </tbody>
               </table>
+              </KeyboardList>
             </div>
           ) : null}
           {w.files.length ? (

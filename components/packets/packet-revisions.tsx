@@ -1,5 +1,6 @@
 "use client";
 
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { useEffect, useState } from "react";
 import type { RevisionDto, RevisionSummaryDto } from "@/lib/db/repositories/packets";
 import type { RevisionDiff } from "@/lib/packets/service";
@@ -38,6 +39,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
 
   return (
     <div className="space-y-4">
+      <KeyboardList label="Revisions rows" primary={false}>
       <table className="w-full text-sm" aria-label="Revisions">
         <thead className="text-left text-xs text-fg-muted">
           <tr>
@@ -51,7 +53,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
         </thead>
         <tbody>
           {revisions.map((r) => (
-            <tr key={r.number} className="border-t border-border">
+            <tr key={r.number} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
               <td className="py-1 pr-3 tabular-nums">r{r.number}</td>
               <td className="py-1 pr-3 text-xs">
                 <Time iso={r.createdAt} withTime />
@@ -68,6 +70,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
           ))}
         </tbody>
       </table>
+      </KeyboardList>
       {viewing ? (
         <figure>
           <figcaption className="mb-1 text-xs text-fg-muted">Revision {viewing.number}</figcaption>

@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import type { AgreementView } from "@/lib/deep-context/agreement";
 
 /** Shared findings between executors as a heat map, with each executor's contribution. */
@@ -7,6 +8,7 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="overflow-x-auto">
+        <KeyboardList label="Agreement matrix rows" primary={false}>
         <table className="text-xs" aria-label="Agreement matrix">
           <thead>
             <tr>
@@ -20,7 +22,7 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
           </thead>
           <tbody>
             {view.executors.map((row, i) => (
-              <tr key={row}>
+              <tr key={row} data-nav-row tabIndex={-1} className="focus-visible:bg-muted">
                 <th scope="row" className="p-1 text-right font-mono font-medium">
                   {row}
                 </th>
@@ -39,8 +41,10 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
             ))}
           </tbody>
         </table>
+        </KeyboardList>
       </div>
       <div className="space-y-4">
+        <KeyboardList label="Executor contributions rows" primary={false}>
         <table className="w-full text-sm" aria-label="Executor contributions">
           <thead className="text-left text-xs text-fg-muted">
             <tr>
@@ -52,7 +56,7 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
           </thead>
           <tbody>
             {view.contributions.map((c) => (
-              <tr key={c.executor} className="border-t border-border">
+              <tr key={c.executor} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
                 <td className="py-1 font-mono text-xs">{c.executor}</td>
                 <td className="py-1 text-right tabular-nums">{c.findings}</td>
                 <td className="py-1 text-right tabular-nums">{c.unique}</td>
@@ -61,6 +65,7 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
             ))}
           </tbody>
         </table>
+        </KeyboardList>
         <div>
           <h3 className="mb-1 text-xs font-medium text-fg-muted">Findings by agreement (k executors)</h3>
           <ul className="space-y-1" aria-label="Agreement distribution">

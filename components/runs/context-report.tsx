@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { Badge } from "@/components/ui/badge";
 import { Markdown } from "@/components/ui/markdown";
 import type { ContextReport } from "@/lib/deep-context/context-report";
@@ -12,6 +13,7 @@ export function ContextReportView({ report }: { report: ContextReport }) {
         {report.json ? ` · companion ${report.json.relPath}: ${report.json.reuseEntries} REUSE entr${report.json.reuseEntries === 1 ? "y" : "ies"}` : " · no context-report.json"}
       </p>
       <div className="overflow-x-auto">
+        <KeyboardList label="REUSE catalog rows" primary={false}>
         <table className="w-full text-sm" aria-label="REUSE catalog">
           <thead className="text-left text-xs text-fg-muted">
             <tr>
@@ -26,7 +28,7 @@ export function ContextReportView({ report }: { report: ContextReport }) {
           </thead>
           <tbody>
             {report.reuse.map((r) => (
-              <tr key={r.id + r.location} className="border-t border-border align-top">
+              <tr key={r.id + r.location} data-nav-row tabIndex={-1} className="border-t border-border align-top focus-visible:bg-muted">
                 <td className="py-1 pr-3 font-mono text-xs">{r.id}</td>
                 <td className="py-1 pr-3">
                   <span className="font-mono text-xs">{r.symbol}</span> <span className="font-mono text-xs text-fg-muted">{r.location}</span>
@@ -44,6 +46,7 @@ export function ContextReportView({ report }: { report: ContextReport }) {
             ))}
           </tbody>
         </table>
+        </KeyboardList>
         {report.reuse.length === 0 ? <p className="text-sm text-fg-muted">The report has no REUSE catalog table.</p> : null}
       </div>
       {report.rest ? (

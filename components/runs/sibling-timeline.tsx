@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { Badge } from "@/components/ui/badge";
 import { SiblingSignalChart, type SiblingPoint } from "./sibling-signal-chart";
 import type { ResearchTimeline } from "@/lib/deep-context/convergence/research-timeline";
@@ -34,6 +35,7 @@ export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | Rev
         <strong>{timeline.firstStopCandidateRun ?? "none"}</strong>.
       </p>
       <div className="overflow-x-auto">
+        <KeyboardList label="Iterations rows" primary={false}>
         <table className="w-full text-sm" aria-label="Iterations">
           <thead className="text-left text-xs text-fg-muted">
             <tr>
@@ -50,7 +52,7 @@ export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | Rev
           </thead>
           <tbody>
             {rows.map((e) => (
-              <tr key={String(e.run)} className="border-t border-border align-top">
+              <tr key={String(e.run)} data-nav-row tabIndex={-1} className="border-t border-border align-top focus-visible:bg-muted">
                 <td className="py-1 pr-3 tabular-nums">{String(e.run)}</td>
                 <td className="py-1 pr-3">{String(e.status ?? "—")}</td>
                 <td className="max-w-80 py-1 pr-3 text-xs">{String(e.focus ?? "")}</td>
@@ -68,6 +70,7 @@ export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | Rev
             ))}
           </tbody>
         </table>
+        </KeyboardList>
       </div>
     </div>
   );

@@ -22,6 +22,9 @@ export function KeyboardList({ children, label, primary = true, className }: { c
     const root = ref.current;
     if (!root) return;
     const rows = () => [...root.querySelectorAll<HTMLElement>("[data-nav-row]")];
+    // Roving tab stop: Tab reaches the list once, at its first row (or the one last visited).
+    const initial = rows();
+    if (initial.length > 0 && !initial.some((r) => r.tabIndex === 0)) initial[0]!.tabIndex = 0;
     const move = (delta: number) => {
       const list = rows();
       if (list.length === 0) return;

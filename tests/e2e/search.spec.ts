@@ -136,6 +136,18 @@ test("a filtered findings view is saved with its filters", async ({ page }) => {
   expect(dbQuery<{ surface: string }>("SELECT surface FROM SavedView WHERE projectId = ? AND name = 'By relevance'", projectId)).toEqual([{ surface: "findings" }]);
 });
 
+test("j / k also move through a page's other tables once one of their rows has focus", async ({ page }) => {
+  const runs = dbQuery<{ id: string }>("SELECT id FROM DeepRun WHERE projectId = ? AND loopType = 'context'", projectId);
+  await page.goto(`/projects/${projectId}/runs/${runs[0]!.id}`);
+  const rows = page.getByRole("table", { name: "Convergence trace" }).locator("tbody tr");
+  await expect(rows.first()).toHaveAttribute("tabindex", "0");
+  await rows.first().focus();
+  await page.keyboard.press("j");
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(rows.first()).toBeFocused();
+});
+
 test("j / k and Enter walk the inventory table", async ({ page }) => {
   await page.goto(`/projects/${projectId}/topics`);
   const rows = page.getByRole("table", { name: "Topics" }).locator("tbody tr");

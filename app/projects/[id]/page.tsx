@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import Link from "next/link";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { IndexJobPanel } from "@/components/projects/index-job-panel";
@@ -39,6 +40,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
       <Card>
         <CardHeader title="Where context is read from" description="Resolved from configuration.yml, with the load-context defaults for anything missing." />
         <div className="overflow-x-auto">
+          <KeyboardList label="Layouts rows" primary={false}>
           <table className="w-full text-sm">
             <thead className="text-left text-xs text-fg-muted">
               <tr>
@@ -51,7 +53,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
             <tbody>
               {project.layouts.flatMap((l) =>
                 Object.values(l.artifacts).map((a) => (
-                  <tr key={`${l.agentDir}-${a.name}`} className="border-t border-border">
+                  <tr key={`${l.agentDir} data-nav-row tabIndex={-1} className="focus-visible:bg-muted"-${a.name}`} className="border-t border-border">
                     <td className="px-4 py-2 font-mono text-xs">{l.agentDir}</td>
                     <td className="px-4 py-2">{a.name}</td>
                     <td className="px-4 py-2 font-mono text-xs">{a.relPath ?? <span className="text-fg-muted">not configured</span>}</td>
@@ -61,6 +63,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
               )}
             </tbody>
           </table>
+          </KeyboardList>
         </div>
       </Card>
       <Card>

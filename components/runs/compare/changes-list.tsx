@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
@@ -30,7 +31,7 @@ function Row({ d }: { d: UnitDiff }) {
   const side = d.current ?? d.baseline!;
   const bucketMoved = d.baseline && d.current && d.baseline.bucket !== d.current.bucket;
   return (
-    <tr className="border-t border-border align-top">
+    <tr data-nav-row tabIndex={-1} className="border-t border-border align-top focus-visible:bg-muted">
       <td className="max-w-96 px-3 py-2">
         <span className="font-mono text-xs">{d.symbol || "—"}</span>
         <span className="block truncate text-xs text-fg-muted" title={d.path}>
@@ -113,6 +114,7 @@ export function ChangesList({
         </div>
       ) : (
         <div className="overflow-x-auto p-2">
+          <KeyboardList label="Units rows" primary={false}>
           <table className="w-full text-sm" aria-label={`${SECTION_LABEL[selected]} units`}>
             <thead className="text-left text-xs text-fg-muted">
               <tr>
@@ -130,6 +132,7 @@ export function ChangesList({
               ))}
             </tbody>
           </table>
+          </KeyboardList>
           <div className="px-2 pb-2">
             <Pagination
               page={page}

@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { Badge } from "@/components/ui/badge";
 import type { SignalsComparison } from "@/lib/deep-context/compare";
@@ -23,6 +24,7 @@ export function SignalsTable({ signals, baselineLabel, changesOnly }: { signals:
       ) : null}
       {signals.rows.length ? (
         <div className="overflow-x-auto">
+          <KeyboardList label="Signals: baseline and current rows" primary={false}>
           <table className="w-full text-sm" aria-label="Signals: baseline and current">
             <thead className="text-left text-xs text-fg-muted">
               <tr>
@@ -35,7 +37,7 @@ export function SignalsTable({ signals, baselineLabel, changesOnly }: { signals:
             </thead>
             <tbody>
               {signals.rows.map((r) => (
-                <tr key={r.signal} className="border-t border-border">
+                <tr key={r.signal} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
                   <th scope="row" className="py-1 pr-2 text-left font-mono text-xs font-normal">
                     {r.signal}
                   </th>
@@ -49,6 +51,7 @@ export function SignalsTable({ signals, baselineLabel, changesOnly }: { signals:
               ))}
             </tbody>
           </table>
+          </KeyboardList>
         </div>
       ) : (
         <p className="text-sm text-fg-muted">{changesOnly ? "No signal and no score changed." : "No signals on either side."}</p>

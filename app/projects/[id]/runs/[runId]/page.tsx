@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import Link from "next/link";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -106,10 +107,11 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <div className="grid gap-4 p-4 md:grid-cols-2">
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Gates</h3>
+            <KeyboardList label="Convergence trace rows" primary={false}>
             <table className="w-full text-sm" aria-label="Convergence trace">
               <tbody>
                 {d.trace.map((t) => (
-                  <tr key={t.signal} className="border-t border-border">
+                  <tr key={t.signal} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
                     <td className="py-1 font-mono text-xs">{t.signal}</td>
                     <td className="py-1 tabular-nums">
                       {t.value === null ? "—" : t.value.toFixed(3)}
@@ -128,6 +130,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
                 ))}
               </tbody>
             </table>
+            </KeyboardList>
           </div>
           <div className="space-y-2 text-sm">
             <p>

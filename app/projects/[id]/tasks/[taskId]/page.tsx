@@ -1,3 +1,4 @@
+import { KeyboardList } from "@/components/ui/keyboard-list";
 import { notFound } from "next/navigation";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -42,6 +43,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
       </Card>
       <Card>
         <CardHeader title="Metrics against their limits" description="Effective limits include accepted, signed overrides." />
+        <KeyboardList label="Metrics rows" primary={false}>
         <table className="w-full text-sm" aria-label="Metrics">
           <thead className="text-left text-xs text-fg-muted">
             <tr>
@@ -55,7 +57,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
             {task.metrics.map((m) => {
               const pct = m.observed !== null && m.max ? Math.min(100, (m.observed / m.max) * 100) : 0;
               return (
-                <tr key={m.metric} className="border-t border-border">
+                <tr key={m.metric} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
                   <td className="px-4 py-2 font-mono text-xs">{m.metric}</td>
                   <td className="px-4 py-2 tabular-nums">{m.observed ?? "—"}</td>
                   <td className="px-4 py-2 tabular-nums">
@@ -71,6 +73,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
             })}
           </tbody>
         </table>
+        </KeyboardList>
       </Card>
       <Card>
         <CardHeader title="PolicyDecision" description="As `workbench policy evaluate --json` prints it." />
