@@ -119,6 +119,8 @@ export function FindingsExplorer({
         return;
       }
       if (e.key !== "j" && e.key !== "k") return;
+      // A row of another table on the page has the focus: j / k are that table's.
+      if ((document.activeElement as HTMLElement | null)?.closest("[data-nav-row]")) return;
       if (count === 0) return;
       e.preventDefault();
       const next = Math.max(0, Math.min(count - 1, cursor + (e.key === "j" ? 1 : -1)));

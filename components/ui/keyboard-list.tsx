@@ -46,6 +46,8 @@ export function KeyboardList({ children, label, primary = true, className }: { c
         return;
       }
       if (!inside && !primary) return;
+      // Another list has the focus: its rows, not this list's, answer j / k.
+      if (!inside && (document.activeElement as HTMLElement | null)?.closest("[data-nav-row]")) return;
       if (e.key === "j" || (inside && e.key === "ArrowDown")) {
         e.preventDefault();
         move(1);
