@@ -49,7 +49,7 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", opts.host, "--keepAliveTimeout", "65000"], {
         cwd: root,
         stdio: "inherit",
-        env: { ...process.env, WORKBENCH_APP_ROOT: root, WORKBENCH_COLLAB_PORT: String(collabPort) },
+        env: { ...process.env, WORKBENCH_APP_ROOT: root, WORKBENCH_COLLAB_PORT: String(collabPort), WORKBENCH_COLLAB_HOST: opts.host },
       });
       // Open documents are stored before exit, whatever their debounce.
       let collabStopped: Promise<void> | null = null;
