@@ -13,6 +13,15 @@ export interface ProjectDto {
   topicCount: number;
   warningCount: number;
   latestJob: IndexJobDto | null;
+  /** Set for a project cloned from a git remote (its rootPath is then the Workbench's checkout). */
+  remote: ProjectRemoteDto | null;
+}
+
+export interface ProjectRemoteDto {
+  url: string;
+  branch: string;
+  lastFetchedAt: string | null;
+  lastFetchError: string | null;
 }
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";

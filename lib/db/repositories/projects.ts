@@ -11,6 +11,10 @@ type ProjectRow = {
   createdAt: Date;
   lastIndexedAt: Date | null;
   configJson: string;
+  remoteUrl: string | null;
+  remoteBranch: string | null;
+  lastFetchedAt: Date | null;
+  lastFetchError: string | null;
 };
 
 function parseLayouts(json: string): ResolvedLayout[] {
@@ -39,6 +43,9 @@ async function toDto(p: ProjectRow): Promise<ProjectDto> {
     topicCount,
     warningCount,
     latestJob: job ? toJobDto(job) : null,
+    remote: p.remoteUrl
+      ? { url: p.remoteUrl, branch: p.remoteBranch ?? "", lastFetchedAt: p.lastFetchedAt?.toISOString() ?? null, lastFetchError: p.lastFetchError }
+      : null,
   };
 }
 
@@ -66,6 +73,34 @@ export async function upsertProject(rootPath: string, name: string): Promise<Pro
   const db = await getDb();
   const row = await db.project.upsert({ where: { rootPath }, create: { rootPath, name }, update: {} });
   return toDto(row);
+}
+
+/** Creates the project row of a fresh checkout of a remote, or returns the one already there. */
+export async function upsertRemoteProject(rootPath: string, name: string, remote: { url: string; branch: string }): Promise<ProjectDto> {
+  const db = await getDb();
+  const row = await db.project.upsert({
+    where: { rootPath },
+    create: { rootPath, name, remoteUrl: remote.url, remoteBranch: remote.branch, lastFetchedAt: new Date() },
+    update: {},
+  });
+  return toDto(row);
+}
+
+/** Every project cloned from a remote, oldest fetch first (never-fetched ones lead). */
+export async function listRemoteProjects(): Promise<{ id: string; name: string; rootPath: string; remoteUrl: string; remoteBranch: string }[]> {
+  const db = await getDb();
+  const rows = await db.project.findMany({
+    where: { remoteUrl: { not: null } },
+    orderBy: [{ lastFetchedAt: { sort: "asc", nulls: "first" } }, { name: "asc" }],
+    select: { id: true, name: true, rootPath: true, remoteUrl: true, remoteBranch: true },
+  });
+  return rows.map((r) => ({ ...r, remoteUrl: r.remoteUrl ?? "", remoteBranch: r.remoteBranch ?? "" }));
+}
+
+/** Records a fetch attempt: its time, and its error or none. */
+export async function recordFetch(id: string, error: string | null): Promise<void> {
+  const db = await getDb();
+  await db.project.updateMany({ where: { id }, data: { lastFetchedAt: new Date(), lastFetchError: error } });
 }
 
 /** Deletes the indexed data only (cascade); the repository on disk is never touched. */

@@ -1,0 +1,170 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { simpleGit, type SimpleGit } from "simple-git";
+import { z } from "zod";
+import { WorkbenchError } from "../core/errors";
+import { dataDir } from "../db/database-url";
+
+const CREDENTIALS = "must not carry credentials; give the server an SSH key or a git credential helper instead.";
+const FORMS = "must be https://…, ssh://…, user@host:path, file://… or an absolute path to a repository.";
+
+/** Why `url` is not an acceptable remote, or null when it is. */
+export function remoteUrlProblem(url: string): string | null {
+  // Spaces, control characters and a leading dash could be read as more git arguments.
+  if (/[\s\x00-\x1f\x7f]/.test(url)) return "must not contain spaces or control characters.";
+  if (url.startsWith("-")) return FORMS;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
+  if (scheme) {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      return "is not a valid URL.";
+    }
+    if (scheme !== "https" && scheme !== "ssh" && scheme !== "file") return `${FORMS} "${scheme}://" is not accepted.`;
+    if (u.password || (scheme === "https" && u.username)) return CREDENTIALS;
+    // Tokens often travel in the query string; git never needs one.
+    if (u.search || u.hash) return "must not have a query string or fragment.";
+    if (scheme === "file") return u.host && u.host !== "localhost" ? "file:// URLs must name a path on this machine." : null;
+    return u.hostname ? null : "must name a host.";
+  }
+  if (url.startsWith("/")) return null;
+  if (/^[^/@]*:[^/@]*@/.test(url)) return CREDENTIALS;
+  // "transport::address" would pick a git remote helper (ext:: runs commands).
+  if (url.includes("::")) return FORMS;
+  // scp-like syntax, as git reads it: [user@]host:path, no "//" after the colon.
+  if (/^([A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!\/\/)[^\s]+$/.test(url)) return null;
+  return FORMS;
+}
+
+/** A branch name git accepts and that cannot be mistaken for an option or a revision range. */
+export function isSafeBranch(name: string): boolean {
+  return (
+    /^[A-Za-z0-9._/-]+$/.test(name) &&
+    !/^[-./]/.test(name) &&
+    !/(\.\.|\/\/|\/\.|@\{)/.test(name) &&
+    !/(\/|\.lock|\.)$/.test(name) &&
+    name !== "HEAD"
+  );
+}
+
+export const remoteUrl = z
+  .string()
+  .trim()
+  .min(1, "Give the repository's URL.")
+  .max(2048)
+  .superRefine((v, ctx) => {
+    const problem = remoteUrlProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+export const branchName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine(isSafeBranch, "must be a branch name such as main or release/1.2.");
+
+/** Where every checkout of a remote lives; nothing outside it is ever written or removed. */
+export function remotesRoot(): string {
+  return path.join(dataDir(), "remotes");
+}
+
+/**
+ * The checkout folder of a remote and branch: a readable slug plus a hash of both, so the
+ * same remote added twice finds its project, and nothing in the URL reaches the path.
+ */
+export function checkoutDirFor(url: string, branch?: string): string {
+  const last = url.replace(/[/\\]+$/, "").replace(/\.git$/i, "").split(/[/:\\]/).pop() ?? "";
+  const slug = last.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "repo";
+  const hash = createHash("sha256").update(`${url}\n${branch ?? ""}`).digest("hex").slice(0, 12);
+  return insideRemotes(path.join(remotesRoot(), `${slug}-${hash}`));
+}
+
+/** The repository's name as a default project name. */
+export function nameFromUrl(url: string): string {
+  return url.replace(/[/\\]+$/, "").replace(/\.git$/i, "").split(/[/:\\]/).pop() || "repository";
+}
+
+function insideRemotes(dir: string): string {
+  const rel = path.relative(remotesRoot(), dir);
+  if (!rel || rel.startsWith("..") || path.isAbsolute(rel)) throw new WorkbenchError("UNSAFE_PATH", "The checkout folder would leave the data directory.");
+  return dir;
+}
+
+const CLONE_TIMEOUT_MS = 10 * 60_000;
+
+function remoteGit(dir: string): SimpleGit {
+  // No prompts (a server has nobody to answer), no system config, and only the transports
+  // the URL check accepts, also for redirects and submodules.
+  return simpleGit({
+    baseDir: dir,
+    trimmed: true,
+    timeout: { block: CLONE_TIMEOUT_MS },
+    allowEnvironment: ["GIT_CONFIG_NOSYSTEM", "GIT_TERMINAL_PROMPT", "GIT_ALLOW_PROTOCOL"],
+  }).env({
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? "/tmp",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_ALLOW_PROTOCOL: "https:ssh:file",
+    LC_ALL: "C",
+  });
+}
+
+/** git's own complaint (its fatal/error lines), short enough to show and store. */
+export function gitMessage(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const picked = lines.filter((l) => /^(fatal|error):/i.test(l));
+  return (picked.length ? picked : lines.slice(0, 1)).join(" ").slice(0, 500) || "git failed.";
+}
+
+/**
+ * Clones `url` into `dest` (replacing a leftover folder there) and returns the branch it
+ * tracks. The clone goes to a temporary folder first, so a failure leaves nothing behind.
+ */
+export async function cloneRemote(url: string, branch: string | undefined, dest: string): Promise<{ branch: string; head: string }> {
+  insideRemotes(dest);
+  fs.mkdirSync(remotesRoot(), { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(remotesRoot(), ".clone-"));
+  try {
+    const g = remoteGit(remotesRoot());
+    // Full history of one branch: the git panel reads up to MAX_INDEXED_COMMITS commits.
+    const opts = ["--single-branch", "--no-recurse-submodules", ...(branch ? ["--branch", branch] : [])];
+    await g.raw(["clone", ...opts, "--", url, tmp]).catch((e: unknown) => {
+      throw new WorkbenchError("UNREADABLE", `Could not clone ${url}: ${gitMessage(e)}`, e);
+    });
+    const c = remoteGit(tmp);
+    const head = await c.raw(["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
+    if (!head) throw new WorkbenchError("UNREADABLE", `${url} has no commits${branch ? ` on ${branch}` : ""} yet.`);
+    const tracked = branch ?? (await c.raw(["symbolic-ref", "--short", "HEAD"]));
+    if (!isSafeBranch(tracked)) throw new WorkbenchError("UNREADABLE", `${url} has a default branch the Workbench does not accept; give a branch.`);
+    fs.rmSync(dest, { recursive: true, force: true });
+    fs.renameSync(tmp, dest);
+    return { branch: tracked, head };
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Brings a checkout to the remote's tip of `branch`. The checkout is ours and read-only to
+ * users, so a hard reset (not a merge) is right and never conflicts.
+ */
+export async function fetchRemote(dir: string, branch: string): Promise<{ changed: boolean; head: string }> {
+  insideRemotes(dir);
+  if (!isSafeBranch(branch)) throw new WorkbenchError("INVALID_INPUT", "branch: not a branch name the Workbench accepts.");
+  const g = remoteGit(dir);
+  try {
+    const before = await g.raw(["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
+    await g.raw(["fetch", "--prune", "--no-recurse-submodules", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
+    await g.raw(["reset", "--hard", "-q", `refs/remotes/origin/${branch}`]);
+    const head = await g.raw(["rev-parse", "HEAD"]);
+    return { changed: head !== before, head };
+  } catch (e) {
+    if (e instanceof WorkbenchError) throw e;
+    throw new WorkbenchError("UNREADABLE", `Could not fetch ${branch}: ${gitMessage(e)}`, e);
+  }
+}
