@@ -39,6 +39,9 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
         process.stderr.write(`indexing the sample project at ${target}\n`);
         await ensureIndexed(target);
       }
+      // Remote projects are fetched from this process too, so a slow remote never holds up a request.
+      const { startFetchSchedulerFromEnv } = await import("../../lib/projects/fetch-scheduler");
+      const fetcher = startFetchSchedulerFromEnv();
       // The co-editing server lives in this process (it stores documents through the same
       // database layer); the dashboard runs in the Next child.
       const { startCollabServer } = await import("../../lib/collab/server");
@@ -62,6 +65,7 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       process.on("SIGTERM", stop);
       const code = await new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 0)));
       await stopCollab();
+      await fetcher?.stop();
       await closeDb();
       setCode(code);
     });

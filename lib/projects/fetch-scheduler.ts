@@ -4,6 +4,7 @@ import { listRemoteProjects } from "../db/repositories/projects";
 import { fetchProject } from "./remote-projects";
 
 export const DEFAULT_FETCH_INTERVAL_S = 300;
+const STOP_GRACE_MS = 5000;
 
 /** WORKBENCH_FETCH_INTERVAL in seconds; 0 turns scheduled fetching off. */
 export function fetchIntervalSeconds(raw = process.env.WORKBENCH_FETCH_INTERVAL): number {
@@ -93,7 +94,11 @@ export function startFetchScheduler(opts: FetchSchedulerOptions): FetchScheduler
     async stop() {
       stopped = true;
       if (handle !== null) clearTimer(handle);
-      await current.catch(() => undefined);
+      // A hung remote must not hold up shutdown; git's own timeout ends it later.
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS).unref()));
+      await Promise.race([current.catch(() => undefined), grace]);
+      clearTimeout(timer);
     },
   };
 }
