@@ -1,35 +1,21 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 import { buildSampleRepo } from "../helpers/sample-project";
+import { runWorkbench, type CliRun } from "../helpers/run-cli";
 
 afterAll(removeTempDirs);
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `node bin/workbench.mjs ...` with its own data folder; arguments are passed without a shell. */
-function workbench(args: string[], dataDir: string, cwd = REPO_ROOT): Promise<Run> {
+function workbench(args: string[], dataDir: string, cwd = REPO_ROOT): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, WORKBENCH_DATA_DIR: dataDir };
   // The test process points DATABASE_URL at its own SQLite file; the CLI gets its own.
   if (!/^postgres/.test(env.DATABASE_URL ?? "")) delete env.DATABASE_URL;
   delete env.WORKBENCH_DEBUG;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "workbench.mjs"), ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runWorkbench(args, { env, cwd });
 }
 
 describe("workbench CLI", () => {

@@ -17,6 +17,7 @@ import { syncProjectSearch } from "../../lib/search/sync";
 import { indexFolder } from "../helpers/db";
 import { FIXTURES, REPO_ROOT, removeTempDirs } from "../helpers/project-builder";
 import { buildSampleRepo } from "../helpers/sample-project";
+import { runWorkbench } from "../helpers/run-cli";
 
 const BIN = path.join(REPO_ROOT, "bin", "workbench.mjs");
 const SPEC = path.join(".opencode", "specs", "z_future", "sqlite-to-turso");
@@ -29,17 +30,7 @@ function childEnv(): Record<string, string> {
   return env;
 }
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO_ROOT, env: childEnv() as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[]) => runWorkbench(args, { env: childEnv() as NodeJS.ProcessEnv });
 
 const text = (r: CallToolResult) => {
   const first = r.content[0];

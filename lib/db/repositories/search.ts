@@ -7,15 +7,10 @@
 import { databaseKind } from "../database-url";
 import { getDb } from "../client";
 import { withSqlTransaction, type SqlTx } from "../sql-tx";
+import type { EntryInput } from "../../search/entries";
 
-export interface StoredEntry {
-  kind: string;
-  ref: string;
-  title: string;
-  body: string;
-  status: string | null;
-  date: string | null;
-  href: string;
+/** An entry as stored: what lib/search/entries builds, with its content hash. */
+export interface StoredEntry extends EntryInput {
   hash: string;
 }
 
