@@ -2,6 +2,7 @@ import { KeyboardList } from "@/components/ui/keyboard-list";
 import Link from "next/link";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { IndexJobPanel } from "@/components/projects/index-job-panel";
+import { RemoteCard } from "@/components/projects/remote-card";
 import { RemoveProjectButton } from "@/components/projects/remove-project-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -34,9 +35,10 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
       <Card>
         <CardHeader title="Index" description={<>Last indexed <Time iso={project.lastIndexedAt} withTime />. Re-indexing reads only files that changed.</>} />
         <div className="p-4">
-          <IndexJobPanel projectId={id} initialJob={project.latestJob} lastIndexedAt={project.lastIndexedAt} />
+          <IndexJobPanel key={project.latestJob?.id} projectId={id} initialJob={project.latestJob} lastIndexedAt={project.lastIndexedAt} />
         </div>
       </Card>
+      {project.remote ? <RemoteCard projectId={id} remote={project.remote} /> : null}
       <Card>
         <CardHeader title="Where context is read from" description="Resolved from configuration.yml, with the load-context defaults for anything missing." />
         <div className="overflow-x-auto">
