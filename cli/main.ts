@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isWorkbenchError } from "../lib/core/errors";
 import { registerConverge } from "./commands/converge-command";
+import { registerDb } from "./commands/db-command";
 import { registerIndex } from "./commands/index-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
@@ -34,6 +35,7 @@ export async function main(argv: string[]): Promise<number> {
   registerPack(program, setCode);
   registerPolicy(program, setCode);
   registerMcp(program, setCode);
+  registerDb(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
