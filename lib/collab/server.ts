@@ -5,7 +5,9 @@
  * so an editor can say "saved" only for edits the database holds.
  */
 import { Database } from "@hocuspocus/extension-database";
-import { Server } from "@hocuspocus/server";
+import { Redis } from "@hocuspocus/extension-redis";
+import { Server, type Extension } from "@hocuspocus/server";
+import IORedis from "ioredis";
 import * as Y from "yjs";
 import { loadDocState, packetHeadMarkdown, storeDocState } from "../db/repositories/collab";
 import { docFromMarkdown } from "./shared-text";
@@ -32,6 +34,17 @@ export interface CollabServerOptions {
   debounce?: number;
   /** …and at least this often while people keep typing (ms). */
   maxDebounce?: number;
+  /** Several instances share documents and awareness through this Redis (default: REDIS_URL; none: one instance). */
+  redisUrl?: string;
+}
+
+/**
+ * Each instance publishes its documents' changes and awareness to the others; its store lock
+ * means usually one instance stores a document at a time (the store merges anyway).
+ */
+function redisExtension(url: string | undefined): Extension[] {
+  if (!url) return [];
+  return [new Redis({ prefix: "workbench-collab", createClient: () => new IORedis(url) })];
 }
 
 export async function startCollabServer(opts: CollabServerOptions): Promise<{ server: Server; flush: () => Promise<void>; stop: () => Promise<void> }> {
@@ -50,6 +63,7 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
       if ((await packetHeadMarkdown(packetIdOf(documentName))) === null) throw new Error("no such packet");
     },
     extensions: [
+      ...redisExtension(opts.redisUrl ?? process.env.REDIS_URL),
       new Database({
         fetch: async ({ documentName }) => {
           const id = packetIdOf(documentName);

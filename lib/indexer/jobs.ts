@@ -1,6 +1,7 @@
-import { toWorkbenchError } from "../core/errors";
+import { WorkbenchError, toWorkbenchError } from "../core/errors";
+import { tryClusterLock, type ClusterLock } from "../db/cluster-lock";
 import type { IndexJobDto, JobPhase } from "../db/dto";
-import { activeJob, createJob, getJob, updateJob } from "../db/repositories/jobs";
+import { activeJob, createJob, getJob, indexLockName, updateJob } from "../db/repositories/jobs";
 import { indexProject } from "./index-project";
 import { syncRunSearch } from "../search/sync";
 
@@ -23,12 +24,38 @@ export interface IndexJobOptions {
 }
 
 export async function startIndexJob(projectId: string, opts: IndexJobOptions = {}): Promise<IndexJobDto> {
-  const existing = await activeJob(projectId);
-  if (existing && running.has(projectId)) return existing;
-  const job = await createJob(projectId);
-  const run = runJob(job.id, projectId, opts).finally(() => running.delete(projectId));
+  const lock = await claimOrFindJob(projectId);
+  if (!("release" in lock)) return lock;
+  let job: IndexJobDto;
+  try {
+    job = await createJob(projectId);
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+  const run = runJob(job.id, projectId, opts).finally(async () => {
+    running.delete(projectId);
+    await lock.release();
+  });
   running.set(projectId, run);
   return job;
+}
+
+/**
+ * The project's lock (this instance is to index it), or the job another instance, or this
+ * one, is running under that lock. The holder writes its job row just after locking, so a
+ * loser briefly waits for the row rather than starting a second job.
+ */
+async function claimOrFindJob(projectId: string): Promise<ClusterLock | IndexJobDto> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const lock = await tryClusterLock(indexLockName(projectId));
+    if (lock) return lock;
+    const existing = await activeJob(projectId);
+    if (existing) return existing;
+    if (Date.now() > deadline) throw new WorkbenchError("CONFLICT", "Another instance is starting to index this project; try again in a moment.");
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** For callers (tests, CLI) that want to wait for the job they started. */

@@ -1,3 +1,4 @@
+import * as Y from "yjs";
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
 
@@ -9,19 +10,31 @@ export async function loadDocState(packetId: string): Promise<Uint8Array | null>
 }
 
 /**
- * Stores a packet's co-editing state. Returns false when the packet is gone (deleted with its
- * project while someone still had it open): there is nothing left to store it against.
+ * Stores a packet's co-editing state merged with the stored one, so an instance that has not
+ * yet received another instance's edits never overwrites them (Yjs updates merge in any order).
+ * The write succeeds only if the row is still what was read; otherwise it merges again.
+ * Returns false when the packet is gone (deleted with its project while someone still had it
+ * open): there is nothing left to store it against.
  */
 export async function storeDocState(packetId: string, state: Uint8Array): Promise<boolean> {
   const db = await getDb();
-  const bytes = Buffer.from(state);
-  try {
-    await db.packetDoc.upsert({ where: { packetId }, create: { packetId, state: bytes }, update: { state: bytes } });
-    return true;
-  } catch (err) {
-    // P2003: the packet row the document belongs to no longer exists.
-    if ((err as { code?: unknown }).code === "P2003") return false;
-    throw err;
+  for (;;) {
+    const row = await db.packetDoc.findUnique({ where: { packetId }, select: { state: true } });
+    try {
+      if (!row) {
+        await db.packetDoc.create({ data: { packetId, state: Buffer.from(state) } });
+        return true;
+      }
+      const merged = Buffer.from(Y.mergeUpdates([new Uint8Array(row.state), state]));
+      if (merged.equals(row.state)) return true;
+      const n = await db.packetDoc.updateMany({ where: { packetId, state: { equals: row.state } }, data: { state: merged } });
+      if (n.count === 1) return true;
+    } catch (err) {
+      // P2003: the packet row the document belongs to no longer exists. P2002: another instance created the row first.
+      const code = (err as { code?: unknown }).code;
+      if (code === "P2003") return false;
+      if (code !== "P2002") throw err;
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
+import { tryClusterLock } from "../cluster-lock";
 import type { IndexJobDto, IndexStats, JobPhase, JobStatus } from "../dto";
 
 type JobRow = {
@@ -65,11 +66,27 @@ export async function getJob(id: string): Promise<IndexJobDto> {
   return toJobDto(j);
 }
 
-/** Jobs left running by a process that died are failed on start-up, so the UI never waits forever. */
+/** A job runs only while its instance holds this lock (see lib/indexer/jobs.ts). */
+export const indexLockName = (projectId: string) => `index-project:${projectId}`;
+
+/**
+ * Jobs left running by a process that died are failed on start-up, so the UI never waits
+ * forever. A job whose project lock is held is alive on another instance and is left alone.
+ */
 export async function failStaleJobs(): Promise<void> {
   const db = await getDb();
-  await db.indexJob.updateMany({
-    where: { status: { in: ["queued", "running"] } },
-    data: { status: "failed", error: "The server stopped while this job was running.", finishedAt: new Date() },
-  });
+  const active = await db.indexJob.findMany({ where: { status: { in: ["queued", "running"] } }, select: { projectId: true }, distinct: ["projectId"] });
+  for (const { projectId } of active) {
+    // Held while failing, so a job another instance starts meanwhile is not failed with them.
+    const lock = await tryClusterLock(indexLockName(projectId));
+    if (!lock) continue;
+    try {
+      await db.indexJob.updateMany({
+        where: { projectId, status: { in: ["queued", "running"] } },
+        data: { status: "failed", error: "The server stopped while this job was running.", finishedAt: new Date() },
+      });
+    } finally {
+      await lock.release();
+    }
+  }
 }
