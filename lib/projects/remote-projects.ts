@@ -3,7 +3,7 @@ import { toWorkbenchError, WorkbenchError } from "../core/errors";
 import type { IndexJobDto, ProjectDto } from "../db/dto";
 import { findProjectByRoot, getProject, recordFetch, upsertRemoteProject } from "../db/repositories/projects";
 import { startIndexJob, type IndexJobOptions } from "../indexer/jobs";
-import { checkoutDirFor, cloneRemote, fetchRemote, nameFromUrl } from "./remote";
+import { checkoutDirFor, cloneRemote, fetchRemote, nameFromUrl, removeCheckout } from "./remote";
 
 /**
  * Clones a remote into the data directory and registers the checkout as a project
@@ -22,6 +22,11 @@ export async function addRemoteProject(input: { url: string; branch?: string; na
   }
 }
 
+/** Removes the Workbench's own checkout of a remote project; a folder project's files are the user's and stay. */
+export function removeRemoteCheckout(project: ProjectDto): void {
+  if (project.remote) removeCheckout(project.rootPath);
+}
+
 export interface FetchResult {
   changed: boolean;
   head: string;
@@ -33,7 +38,18 @@ export interface FetchResult {
  * Fetches a remote project's branch and, when its HEAD moved, starts an index job (which
  * re-reads only the files that changed). The outcome is recorded on the project either way.
  */
-export async function fetchProject(projectId: string, jobOpts: IndexJobOptions = {}): Promise<FetchResult> {
+export function fetchProject(projectId: string, jobOpts: IndexJobOptions = {}): Promise<FetchResult> {
+  // Two fetches of one checkout at once would trip over git's lock files; share the first.
+  const running = inFlight.get(projectId);
+  if (running) return running;
+  const run = fetchOnce(projectId, jobOpts).finally(() => inFlight.delete(projectId));
+  inFlight.set(projectId, run);
+  return run;
+}
+
+const inFlight = new Map<string, Promise<FetchResult>>();
+
+async function fetchOnce(projectId: string, jobOpts: IndexJobOptions): Promise<FetchResult> {
   const project = await getProject(projectId);
   if (!project.remote) throw new WorkbenchError("INVALID_INPUT", "This project was not added from a git remote, so there is nothing to fetch.");
   let result: { changed: boolean; head: string };

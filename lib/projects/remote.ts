@@ -93,6 +93,11 @@ function insideRemotes(dir: string): string {
   return dir;
 }
 
+/** Removes one of our checkouts; refuses any folder outside `<dataDir>/remotes`. */
+export function removeCheckout(dir: string): void {
+  fs.rmSync(insideRemotes(dir), { recursive: true, force: true });
+}
+
 const CLONE_TIMEOUT_MS = 10 * 60_000;
 
 function remoteGit(dir: string): SimpleGit {

@@ -8,8 +8,8 @@ import { getProject, listProjects } from "../../lib/db/repositories/projects";
 import { startIndexJob, waitForJob } from "../../lib/indexer/jobs";
 import { addProject } from "../../lib/projects/add-project";
 import { startFetchScheduler } from "../../lib/projects/fetch-scheduler";
-import { remotesRoot } from "../../lib/projects/remote";
-import { fetchProject } from "../../lib/projects/remote-projects";
+import { remotesRoot, removeCheckout } from "../../lib/projects/remote";
+import { fetchProject, removeRemoteCheckout } from "../../lib/projects/remote-projects";
 import { topicTable } from "../helpers/db";
 import { ProjectBuilder, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
@@ -62,8 +62,10 @@ describe("projects from git remotes", () => {
   });
 
   it("fetch on demand: unchanged remote starts nothing; a pushed commit is indexed incrementally", async () => {
-    const idle = await fetchProject(projectId);
+    const [idle, same] = await Promise.all([fetchProject(projectId), fetchProject(projectId)]);
     expect(idle).toMatchObject({ changed: false, job: null });
+    // Concurrent fetches of one checkout share one git run.
+    expect(same).toBe(idle);
 
     remote.work.workState("REM-1", { type: "epic", status: "completed", title: "First, done now" });
     remote.work.workState("REM-2", { type: "implementation", status: "in_progress", title: "Second" });
@@ -141,5 +143,11 @@ describe("projects from git remotes", () => {
     expect((await getProject(doomed.id)).remote?.lastFetchError).toMatch(/Could not fetch main/);
     expect((await topicTable(projectId)).map((t) => t.slug)).toContain("REM-3");
     await scheduler.stop();
+
+    // Removing a remote project removes our checkout, and only that.
+    removeRemoteCheckout(await getProject(doomed.id));
+    expect(fs.existsSync(doomed.rootPath)).toBe(false);
+    expect(fs.existsSync(path.join(remotesRoot(), path.basename((await getProject(projectId)).rootPath)))).toBe(true);
+    expect(() => removeCheckout(makeTempDir())).toThrow(/data directory/);
   });
 });

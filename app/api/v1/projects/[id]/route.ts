@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { deleteProject, getProject } from "@/lib/db/repositories/projects";
+import { removeRemoteCheckout } from "@/lib/projects/remote-projects";
 import { route } from "../../_lib/respond";
 
 export const dynamic = "force-dynamic";
@@ -8,8 +9,11 @@ const params = z.object({ id: z.string().min(1).max(64).describe("project id") }
 
 export const GET = route<{ id: string }>(async (_req, p) => NextResponse.json({ project: await getProject(params.parse(p).id) }));
 
-/** Removes the indexed data; the repository on disk is never written. */
+/** Removes the indexed data; the repository on disk is never written (a remote's checkout is ours and goes too). */
 export const DELETE = route<{ id: string }>(async (_req, p) => {
-  await deleteProject(params.parse(p).id);
+  const { id } = params.parse(p);
+  const project = await getProject(id);
+  await deleteProject(id);
+  removeRemoteCheckout(project);
   return new NextResponse(null, { status: 204 });
 });
