@@ -6,6 +6,8 @@ import { databaseKind } from "../../lib/db/database-url";
 import { listMigrations } from "../../lib/db/migrate";
 import { appliedMigrations, collabTarget, health, readiness } from "../../lib/ops/readiness";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
+import { GET as healthRoute } from "../../app/api/health/route";
+import { GET as readyRoute } from "../../app/api/ready/route";
 
 afterAll(removeTempDirs);
 
@@ -45,6 +47,39 @@ describe("readiness", () => {
       await db.$executeRawUnsafe(`INSERT INTO _workbench_migrations (name, checksum, applied_at) VALUES ('${row.name}', '${row.checksum}', '${row.applied_at}')`);
     }
     expect((await readiness({ collab: null })).status).toBe("ready");
+  });
+
+  it("is not ready once a newer version applied a migration this one does not know", async () => {
+    const db = await getDb();
+    await db.$executeRawUnsafe("INSERT INTO _workbench_migrations (name, checksum, applied_at) VALUES ('99991231000000_future', 'x', 'now')");
+    try {
+      const r = await readiness({ collab: null });
+      expect(r.status).toBe("not_ready");
+      expect(r.checks.migrations).toEqual({ ok: false, message: "applied migrations this version does not know: 99991231000000_future" });
+    } finally {
+      await db.$executeRawUnsafe("DELETE FROM _workbench_migrations WHERE name = '99991231000000_future'");
+    }
+  });
+
+  it("the routes answer 200 / 503 with the checks, never cached", async () => {
+    const h = healthRoute();
+    expect(h.status).toBe(200);
+    expect(h.headers.get("cache-control")).toBe("no-store");
+    expect(await h.json()).toMatchObject({ status: "ok" });
+    const saved = { port: process.env.WORKBENCH_COLLAB_PORT, url: process.env.DATABASE_URL };
+    delete process.env.WORKBENCH_COLLAB_PORT;
+    try {
+      const ok = await readyRoute();
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toMatchObject({ status: "ready", checks: { database: { ok: true }, migrations: { ok: true } } });
+      process.env.DATABASE_URL = databaseKind() === "postgres" ? "postgresql://postgres@127.0.0.1:1/nowhere" : `file:${path.join(makeTempDir("wb-ready-"), "none", "x.db")}`;
+      const down = await readyRoute();
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: "not_ready", checks: { database: { ok: false } } });
+    } finally {
+      process.env.DATABASE_URL = saved.url;
+      if (saved.port !== undefined) process.env.WORKBENCH_COLLAB_PORT = saved.port;
+    }
   });
 
   it("is not ready, naming the database, when it is unreachable; no stack trace or password leaks", async () => {
