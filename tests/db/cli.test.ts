@@ -107,7 +107,8 @@ describe("workbench CLI", () => {
     expect(first.stderr).toContain("warning: .claude/proposals/manifest.json: not valid JSON");
     const second = JSON.parse((await workbench(["index", own, "--json"], fresh)).stdout) as Record<string, unknown>;
     expect(second).toMatchObject({ filesChanged: 0, filesRemoved: 0, topics: 9, gitSkipped: true, warnings: 1 });
-  });
+    // Two full CLI runs (each migrating, indexing, and reducing the sample's run for search).
+  }, 90_000);
 
   it.each([
     ["index", /Usage: workbench index \[options\] <project-path>/],
