@@ -18,14 +18,20 @@ fi
 echo "== unit and database tests (SQLite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest-sqlite.json" || status=1
 
-echo "== database tests (PostgreSQL)"
+echo "== database tests (PostgreSQL, with Redis for the several-instances test)"
 pgdir=$(mktemp -d /tmp/wb-pg-XXXXXX)
 pgport=$((55000 + RANDOM % 2000))
-cleanup() { bash "$root/scripts/pg-test-server.sh" stop "$pgdir" >/dev/null 2>&1; rm -rf "$pgdir"; }
+redisdir=$(mktemp -d /tmp/wb-redis-XXXXXX)
+redisport=$((57000 + RANDOM % 2000))
+cleanup() {
+  bash "$root/scripts/pg-test-server.sh" stop "$pgdir" >/dev/null 2>&1; rm -rf "$pgdir"
+  bash "$root/scripts/redis-test-server.sh" stop "$redisdir" >/dev/null 2>&1; rm -rf "$redisdir"
+}
 trap cleanup EXIT
+bash scripts/redis-test-server.sh start "$redisdir" "$redisport" || { echo "test: Redis did not start" >&2; status=1; }
 if bash scripts/pg-test-server.sh start "$pgdir" "$pgport"; then
   psql -h 127.0.0.1 -p "$pgport" -U postgres -qc "CREATE DATABASE workbench_test" >/dev/null
-  DATABASE_URL="postgresql://postgres@127.0.0.1:$pgport/workbench_test" \
+  REDIS_TEST_URL="redis://127.0.0.1:$redisport" DATABASE_URL="postgresql://postgres@127.0.0.1:$pgport/workbench_test" \
     npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json" || status=1
 else
   echo "test: PostgreSQL did not start" >&2

@@ -39,12 +39,19 @@ export interface CollabServerOptions {
 }
 
 /**
- * Each instance publishes its documents' changes and awareness to the others; its store lock
- * means usually one instance stores a document at a time (the store merges anyway).
+ * Each instance publishes its documents' changes and awareness to the others. Its store lock is
+ * dropped: an instance that loses the lock skips its store, and Hocuspocus never retries it, so
+ * edits made on that instance could wait for the next one to reach the database. Every
+ * instance stores instead, and storeDocState merges, so no store overwrites another.
  */
+class RedisFanOut extends Redis {
+  override async onStoreDocument(): Promise<void> {}
+  override async afterStoreDocument(): Promise<void> {}
+}
+
 function redisExtension(url: string | undefined): Extension[] {
   if (!url) return [];
-  return [new Redis({ prefix: "workbench-collab", createClient: () => new IORedis(url) })];
+  return [new RedisFanOut({ prefix: "workbench-collab", createClient: () => new IORedis(url) })];
 }
 
 export async function startCollabServer(opts: CollabServerOptions): Promise<{ server: Server; flush: () => Promise<void>; stop: () => Promise<void> }> {
@@ -88,7 +95,9 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
     ],
     async afterStoreDocument({ document, documentName }) {
       if (unstored.delete(documentName)) return;
-      document.broadcastStateless(JSON.stringify({ type: "stored", at: Date.now() } satisfies StoredMessage));
+      // Only this instance's clients: what it stored holds their edits, not necessarily those made on other instances.
+      const stored = JSON.stringify({ type: "stored", at: Date.now() } satisfies StoredMessage);
+      for (const connection of document.getConnections()) connection.sendStateless(stored);
     },
   });
   /** A deleted packet's editors are disconnected (their provider reports it) instead of editing into the void. */
