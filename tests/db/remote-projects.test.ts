@@ -107,6 +107,8 @@ describe("projects from git remotes", () => {
     await expect(addProject({ url: remote.bare, branch: "../../etc" })).rejects.toThrow(/branch/);
     await expect(addProject({ url: path.join(makeTempDir(), "missing.git") })).rejects.toMatchObject({ code: "UNREADABLE", message: expect.stringMatching(/Could not clone .*missing\.git/) });
     await expect(addProject({ url: remote.bare, branch: "no-such-branch" })).rejects.toMatchObject({ code: "UNREADABLE" });
+    // ssh runs in batch mode: an unreachable host fails at once instead of prompting.
+    await expect(addProject({ url: "ssh://git@127.0.0.1:1/x.git" })).rejects.toMatchObject({ code: "UNREADABLE", message: expect.stringMatching(/Could not clone/) });
     expect(await projectCount()).toBe(before);
     // Failed clones leave no folder behind.
     const names = fs.readdirSync(remotesRoot());
