@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { WorkbenchError } from "../core/errors";
 import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../db/database-url";
@@ -187,14 +188,14 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   return { dbname: u.toString(), env };
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdin?: NodeJS.ReadableStream): Promise<string> {
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: [stdin ? "pipe" : "ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d));
     child.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
-    if (stdin) stdin.pipe(child.stdin!);
+
     child.on("error", reject);
     child.on("close", (code) => {
       if (code === 0) resolve(out);
@@ -231,19 +232,18 @@ async function restorePostgres(src: string, url: string, force: boolean): Promis
   } finally {
     await client.end();
   }
-  // Empty the schema first (tables a newer version added would otherwise survive and break
-  // the migrations), all in one transaction with the load.
-  const { dbname, env } = connection(url);
-  const dump = spawn(pgBinary("pg_restore"), ["--no-owner", "--no-privileges", "--file=-", src], { stdio: ["ignore", "pipe", "pipe"] });
-  let dumpErr = "";
-  dump.stderr.setEncoding("utf8").on("data", (d: string) => (dumpErr += d));
-  const dumped = new Promise<void>((resolve, reject) =>
-    dump.on("close", (code) => (code === 0 ? resolve() : reject(new WorkbenchError("INTERNAL", `pg_restore failed: ${dumpErr.trim().split("\n")[0] ?? code}`)))),
-  );
-  await Promise.all([
-    run(pgBinary("psql"), ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-c", "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;", "-f", "-", `--dbname=${dbname}`], env, dump.stdout),
-    dumped,
-  ]);
+  // The archive becomes a script first: a damaged archive then fails before the database is
+  // touched (psql would commit a script cut short by a failing pipe).
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wb-restore-")), "restore.sql");
+  try {
+    await run(pgBinary("pg_restore"), ["--no-owner", "--no-privileges", `--file=${script}`, src], process.env);
+    // Empty the schema (tables a newer version added would otherwise survive and break the
+    // migrations), then load, in one transaction.
+    const { dbname, env } = connection(url);
+    await run(pgBinary("psql"), ["-X", "-q", "-v", "ON_ERROR_STOP=1", "--single-transaction", "-c", "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;", "-f", script, `--dbname=${dbname}`], env);
+  } finally {
+    fs.rmSync(path.dirname(script), { recursive: true, force: true });
+  }
   const migrated = await migratePostgres(url);
   return { engine: "postgres", file: src, migrated };
 }

@@ -111,6 +111,20 @@ describe(`backup and restore (${kind})`, () => {
     }
   });
 
+  it("a damaged backup is refused and the database keeps its data", async () => {
+    const b = new ProjectBuilder().workState("D-1", { type: "epic", status: "in_progress" });
+    const { projectId } = await indexFolder(b.root);
+    const file = path.join(makeTempDir("wb-backup-"), "full.bak");
+    await backupDatabase(file);
+    const cut = file + ".cut";
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    await closeDb();
+    await expect(restoreDatabase(cut)).rejects.toThrow();
+    expect((await rowCounts(projectId)).topics).toBe(1);
+    expect((await appliedMigrations()).sort()).toEqual(names());
+  });
+
   it("refuses files that are not a Workbench backup of this engine", async () => {
     await closeDb();
     const dir = makeTempDir("wb-bad-");
