@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { toWorkbenchError, WorkbenchError } from "../core/errors";
 import type { IndexJobDto, ProjectDto } from "../db/dto";
 import { findProjectByRoot, getProject, recordFetch, upsertRemoteProject } from "../db/repositories/projects";
@@ -54,7 +55,11 @@ async function fetchOnce(projectId: string, jobOpts: IndexJobOptions): Promise<F
   if (!project.remote) throw new WorkbenchError("INVALID_INPUT", "This project was not added from a git remote, so there is nothing to fetch.");
   let result: { changed: boolean; head: string };
   try {
-    result = await fetchRemote(project.rootPath, project.remote.branch);
+    const { url, branch } = project.remote;
+    // A checkout lost with the data folder (a restored backup, a cleaned disk) is cloned again.
+    result = fs.existsSync(path.join(project.rootPath, ".git"))
+      ? await fetchRemote(project.rootPath, branch)
+      : { changed: true, head: (await cloneRemote(url, branch, project.rootPath)).head };
   } catch (e) {
     const err = toWorkbenchError(e);
     await recordFetch(projectId, err.message);

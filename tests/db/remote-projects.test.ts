@@ -84,6 +84,13 @@ describe("projects from git remotes", () => {
     const project = await getProject(projectId);
     expect(project.remote?.lastFetchedAt).not.toBeNull();
     expect(project.remote?.lastFetchError).toBeNull();
+
+    // A lost checkout is cloned again on the next fetch.
+    fs.rmSync(project.rootPath, { recursive: true, force: true });
+    const again = await fetchProject(projectId);
+    expect(again).toMatchObject({ changed: true, head: moved.head });
+    await waitForJob(projectId);
+    expect((await topicTable(projectId)).map((t) => t.slug)).toEqual(["REM-1", "REM-2"]);
   });
 
   it("a branch other than the default is tracked when given", async () => {
