@@ -1,6 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// *.pg.test.ts need a shared PostgreSQL (several instances): only the PostgreSQL run has one.
+const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -22,6 +25,7 @@ export default defineConfig({
           // test script starts), so their files run one after another.
           name: "db",
           include: ["tests/db/**/*.test.ts"],
+          exclude: onPostgres ? [] : ["tests/db/**/*.pg.test.ts"],
           environment: "node",
           setupFiles: ["tests/db/setup.ts"],
           fileParallelism: false,

@@ -1,25 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { afterAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { markdownText } from "../../lib/collab/shared-text";
-import { getDb } from "../../lib/db/client";
 import { tryClusterLock } from "../../lib/db/cluster-lock";
 import { loadDocState, storeDocState } from "../../lib/db/repositories/collab";
 import { createJob, getJob, failStaleJobs, indexLockName } from "../../lib/db/repositories/jobs";
 import { createProjectPacket } from "../../lib/packets/service";
 import { addProject } from "../../lib/projects/add-project";
-import { copySampleProject, makeTempDir, removeTempDirs } from "../helpers/project-builder";
+import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
-
-const root = path.resolve(import.meta.dirname, "../..");
-const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
 
 async function newPacket(markdown = "## Context Packet\n\n**Task**: Persist export jobs\n"): Promise<string> {
   const project = await addProject({ path: makeTempDir() });
@@ -73,131 +62,5 @@ describe("index jobs at start-up (any engine)", () => {
     } finally {
       await lock.release();
     }
-  });
-});
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A child process that prints `line` once it is ready. */
-async function spawnUntil(args: string[], env: NodeJS.ProcessEnv, line: string, stdin: "pipe" | "ignore" = "ignore"): Promise<{ child: ChildProcess; out: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, stdio: [stdin, "pipe", "inherit"] });
-  let out = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes(line)) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}: ${out}`)));
-  });
-  return { child, out: () => out };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGKILL");
-  await exited;
-}
-
-function client(port: number, packetId: string) {
-  const doc = new Y.Doc();
-  const stored: number[] = [];
-  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `packet:${packetId}`,
-    document: doc,
-    onStateless: ({ payload }) => {
-      const m = JSON.parse(payload) as { type: string; at: number };
-      if (m.type === "stored") stored.push(m.at);
-    },
-  });
-  provider.attach();
-  const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
-  return { text: markdownText(doc), provider, stored, synced, close: () => (provider.destroy(), socket.destroy()) };
-}
-
-const until = async (what: string, ok: () => boolean) => {
-  await expect.poll(ok, { timeout: 15_000, message: what }).toBe(true);
-};
-
-// SQLite is one file for one instance; the cluster needs a shared PostgreSQL (npm test starts one).
-const clusterTitle = onPostgres ? "several instances on one PostgreSQL and one Redis" : "several instances (skipped on SQLite: a cluster needs PostgreSQL; the PostgreSQL run covers it)";
-describe.skipIf(!onPostgres)(clusterTitle, () => {
-  let redisUrl = process.env.REDIS_TEST_URL ?? "";
-  let redisDir = "";
-  const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    if (redisUrl) return;
-    // Run alone (not from scripts/test.sh): start a Redis of our own, installing it if needed.
-    redisDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-redis-"));
-    const port = await freePort();
-    execFileSync("bash", [path.join(root, "scripts/redis-test-server.sh"), "start", redisDir, String(port)], { stdio: "inherit", timeout: 300_000 });
-    redisUrl = `redis://127.0.0.1:${port}`;
-  }, 300_000);
-
-  afterAll(async () => {
-    await Promise.all(children.map(stop));
-    if (!redisDir) return;
-    execFileSync("bash", [path.join(root, "scripts/redis-test-server.sh"), "stop", redisDir], { stdio: "inherit" });
-    fs.rmSync(redisDir, { recursive: true, force: true });
-  });
-
-  it("shows an edit and a cursor made on one instance live on the other, and stores both instances' edits", async () => {
-    const packetId = await newPacket();
-    const servers = [];
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const { child } = await spawnUntil([path.join(root, "scripts/collab-server.ts"), String(port)], { ...process.env, REDIS_URL: redisUrl }, "listening");
-      children.push(child);
-      servers.push({ child, port });
-    }
-    const a = client(servers[0]!.port, packetId);
-    const b = client(servers[1]!.port, packetId);
-    try {
-      await Promise.all([a.synced, b.synced]);
-      a.text.insert(a.text.length, "**Parent**: typed on instance one\n");
-      await until("instance two's client sees the edit made on instance one", () => b.text.toString().includes("typed on instance one"));
-      b.text.insert(0, "<!-- typed on instance two -->\n");
-      await until("instance one's client sees the edit made on instance two", () => a.text.toString().includes("typed on instance two"));
-
-      a.provider.setAwarenessField("user", { name: "Ada on one" });
-      const names = () => [...b.provider.awareness!.getStates().values()].map((s) => (s.user as { name?: string } | undefined)?.name);
-      await until("instance two's client sees who is on instance one", () => names().includes("Ada on one"));
-
-      await until("both sides hear the document was stored", () => a.stored.length > 0 && b.stored.length > 0);
-      await until("both edits are in the database", () => a.text.toString() === b.text.toString());
-      const expected = a.text.toString();
-      await expect.poll(async () => textOf((await loadDocState(packetId))!), { timeout: 15_000 }).toBe(expected);
-    } finally {
-      a.close();
-      b.close();
-      await Promise.all(servers.map((s) => stop(s.child)));
-    }
-  });
-
-  it("runs an indexing job asked of both instances at once only once", async () => {
-    const project = await addProject({ path: copySampleProject() });
-    const instances = await Promise.all(
-      [0, 1].map(() => spawnUntil([path.join(root, "tests/helpers/index-job-child.ts"), project.id], { ...process.env }, "ready", "pipe")),
-    );
-    children.push(...instances.map((i) => i.child));
-    for (const i of instances) i.child.stdin!.write("go\n");
-    await Promise.all(instances.map((i) => expect.poll(() => i.out().includes("done "), { timeout: 60_000, message: "the instance reports the job finished" }).toBe(true)));
-
-    const jobIds = instances.map((i) => /job (\S+)/.exec(i.out())![1]);
-    expect(jobIds[0]).toBe(jobIds[1]);
-    for (const i of instances) expect(i.out()).toContain("done succeeded");
-    const db = await getDb();
-    const rows = await db.indexJob.findMany({ where: { projectId: project.id } });
-    expect(rows.map((r) => [r.id, r.status])).toEqual([[jobIds[0], "succeeded"]]);
   });
 });
