@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { backupDatabase, restoreDatabase } from "../../lib/ops/backup";
 import { appliedMigrations } from "../../lib/ops/readiness";
 import { indexFolder, rowCounts, topicTable } from "../helpers/db";
 import { ProjectBuilder, REPO_ROOT, makeTempDir, removeTempDirs } from "../helpers/project-builder";
+import { runWorkbench } from "../helpers/run-cli";
 
 afterAll(removeTempDirs);
 
@@ -54,17 +54,7 @@ async function olderDatabase(): Promise<{ url: string; drop: () => Promise<void>
   }
 }
 
-function workbench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "workbench.mjs"), ...args], { cwd: REPO_ROOT, env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const workbench = (args: string[]) => runWorkbench(args, { env: { ...process.env } });
 
 describe(`backup and restore (${kind})`, () => {
   it("round trip: indexed data deleted after the backup is back after the restore, migrations current", async () => {

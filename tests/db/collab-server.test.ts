@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,20 +9,12 @@ import { markdownText } from "../../lib/collab/shared-text";
 import { createProjectPacket } from "../../lib/packets/service";
 import { deleteProject } from "../../lib/db/repositories/projects";
 import { addProject } from "../../lib/projects/add-project";
+import { collabClient, freePort, stop, until } from "../helpers/collab-client";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The co-editing server in its own process (so it can be killed), on the test's database. */
 async function startServer(port: number): Promise<ChildProcess> {
@@ -39,35 +30,6 @@ async function startServer(port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGKILL");
-  await exited;
-}
-
-function client(port: number, packetId: string) {
-  const doc = new Y.Doc();
-  const stored: number[] = [];
-  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `packet:${packetId}`,
-    document: doc,
-    onStateless: ({ payload }) => {
-      const m = JSON.parse(payload) as { type: string; at: number };
-      if (m.type === "stored") stored.push(m.at);
-    },
-  });
-  provider.attach();
-  const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
-  return { doc, text: markdownText(doc), provider, stored, synced, close: () => (provider.destroy(), socket.destroy()) };
-}
-
-const until = async (what: string, ok: () => boolean) => {
-  await expect.poll(ok, { timeout: 15_000, message: what }).toBe(true);
-};
-
 describe("co-editing server", () => {
   let packetId = "";
   let port = 0;
@@ -79,8 +41,8 @@ describe("co-editing server", () => {
 
   it("starts a document from the saved revision, merges two clients, and keeps stored edits across a crash", async () => {
     let server = await startServer(port);
-    const a = client(port, packetId);
-    const b = client(port, packetId);
+    const a = collabClient(port, packetId);
+    const b = collabClient(port, packetId);
     try {
       await Promise.all([a.synced, b.synced]);
       expect(a.text.toString()).toBe("## Context Packet\n\n**Task**: Persist export jobs\n");
@@ -104,7 +66,7 @@ describe("co-editing server", () => {
       expect(b.text.toString()).toBe(a.text.toString());
 
       // A fresh client after the restart gets everything.
-      const c = client(port, packetId);
+      const c = collabClient(port, packetId);
       await c.synced;
       await until("the fresh client has the merged text", () => c.text.toString() === a.text.toString());
       c.close();
@@ -119,7 +81,7 @@ describe("co-editing server", () => {
     const doomed = await addProject({ path: makeTempDir() });
     const doomedPacket = (await createProjectPacket(doomed.id, { markdown: "## Context Packet\n\n**Task**: Doomed\n" })).id;
     const server = await startServer(port);
-    const gone = client(port, doomedPacket);
+    const gone = collabClient(port, doomedPacket);
     let closed = false;
     gone.provider.on("close", () => (closed = true));
     try {
@@ -131,7 +93,7 @@ describe("co-editing server", () => {
       expect(server.exitCode).toBeNull();
 
       // Everyone else keeps co-editing and storing.
-      const other = client(port, packetId);
+      const other = collabClient(port, packetId);
       try {
         await other.synced;
         other.text.insert(0, "<!-- still here -->\n");

@@ -1,43 +1,17 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
-import * as Y from "yjs";
-import { markdownText } from "../../lib/collab/shared-text";
 import { getDb } from "../../lib/db/client";
-import { loadDocState } from "../../lib/db/repositories/collab";
-import { createProjectPacket } from "../../lib/packets/service";
 import { addProject } from "../../lib/projects/add-project";
-import { copySampleProject, makeTempDir, removeTempDirs } from "../helpers/project-builder";
+import { loadDocState } from "../../lib/db/repositories/collab";
+import { collabClient, freePort, newPacket, stop, textOf, until } from "../helpers/collab-client";
+import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-async function newPacket(markdown = "## Context Packet\n\n**Task**: Persist export jobs\n"): Promise<string> {
-  const project = await addProject({ path: makeTempDir() });
-  return (await createProjectPacket(project.id, { markdown })).id;
-}
-
-const textOf = (state: Uint8Array) => {
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, state);
-  return markdownText(doc).toString();
-};
-
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A child process that prints `line` once it is ready. */
 async function spawnUntil(args: string[], env: NodeJS.ProcessEnv, line: string, stdin: "pipe" | "ignore" = "ignore"): Promise<{ child: ChildProcess; out: () => string }> {
@@ -52,35 +26,6 @@ async function spawnUntil(args: string[], env: NodeJS.ProcessEnv, line: string, 
   });
   return { child, out: () => out };
 }
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGKILL");
-  await exited;
-}
-
-function client(port: number, packetId: string) {
-  const doc = new Y.Doc();
-  const stored: number[] = [];
-  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `packet:${packetId}`,
-    document: doc,
-    onStateless: ({ payload }) => {
-      const m = JSON.parse(payload) as { type: string; at: number };
-      if (m.type === "stored") stored.push(m.at);
-    },
-  });
-  provider.attach();
-  const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
-  return { text: markdownText(doc), provider, stored, synced, close: () => (provider.destroy(), socket.destroy()) };
-}
-
-const until = async (what: string, ok: () => boolean) => {
-  await expect.poll(ok, { timeout: 15_000, message: what }).toBe(true);
-};
 
 // SQLite is one file for one instance: this file runs only in the PostgreSQL run (vitest.config.ts).
 describe("several instances on one PostgreSQL and one Redis", () => {
@@ -113,8 +58,8 @@ describe("several instances on one PostgreSQL and one Redis", () => {
       children.push(child);
       servers.push({ child, port });
     }
-    const a = client(servers[0]!.port, packetId);
-    const b = client(servers[1]!.port, packetId);
+    const a = collabClient(servers[0]!.port, packetId);
+    const b = collabClient(servers[1]!.port, packetId);
     try {
       await Promise.all([a.synced, b.synced]);
       a.text.insert(a.text.length, "**Parent**: typed on instance one\n");

@@ -4,22 +4,11 @@ import { markdownText } from "../../lib/collab/shared-text";
 import { tryClusterLock } from "../../lib/db/cluster-lock";
 import { loadDocState, storeDocState } from "../../lib/db/repositories/collab";
 import { createJob, getJob, failStaleJobs, indexLockName } from "../../lib/db/repositories/jobs";
-import { createProjectPacket } from "../../lib/packets/service";
+import { newPacket, textOf } from "../helpers/collab-client";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
-
-async function newPacket(markdown = "## Context Packet\n\n**Task**: Persist export jobs\n"): Promise<string> {
-  const project = await addProject({ path: makeTempDir() });
-  return (await createProjectPacket(project.id, { markdown })).id;
-}
-
-const textOf = (state: Uint8Array) => {
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, state);
-  return markdownText(doc).toString();
-};
 
 describe("storing a co-edited document (any engine)", () => {
   it("merges with what another instance stored instead of overwriting it", async () => {

@@ -1,0 +1,63 @@
+import type { ChildProcess } from "node:child_process";
+import net from "node:net";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { expect } from "vitest";
+import WebSocket from "ws";
+import * as Y from "yjs";
+import { markdownText } from "../../lib/collab/shared-text";
+import { createProjectPacket } from "../../lib/packets/service";
+import { addProject } from "../../lib/projects/add-project";
+import { makeTempDir } from "./project-builder";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Kills a child process (a co-editing server) at once, as a crash would. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+/** A Node client of a packet's shared document, recording the server's "stored" messages. */
+export function collabClient(port: number, packetId: string) {
+  const doc = new Y.Doc();
+  const stored: number[] = [];
+  const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: `packet:${packetId}`,
+    document: doc,
+    onStateless: ({ payload }) => {
+      const m = JSON.parse(payload) as { type: string; at: number };
+      if (m.type === "stored") stored.push(m.at);
+    },
+  });
+  provider.attach();
+  const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
+  return { doc, text: markdownText(doc), provider, stored, synced, close: () => (provider.destroy(), socket.destroy()) };
+}
+
+export const until = async (what: string, ok: () => boolean) => {
+  await expect.poll(ok, { timeout: 15_000, message: what }).toBe(true);
+};
+
+/** A packet in a project of its own. */
+export async function newPacket(markdown = "## Context Packet\n\n**Task**: Persist export jobs\n"): Promise<string> {
+  const project = await addProject({ path: makeTempDir() });
+  return (await createProjectPacket(project.id, { markdown })).id;
+}
+
+/** The markdown a stored Yjs state holds. */
+export const textOf = (state: Uint8Array) => {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  return markdownText(doc).toString();
+};
