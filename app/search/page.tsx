@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { SaveViewButton } from "@/components/views/save-view-button";
+import { SavedViews } from "@/components/views/saved-views";
+import { savedViews } from "@/lib/views/service";
 import { SearchFacets, type FacetGroupView, type FacetParam } from "@/components/search/search-facets";
 import { SearchForm } from "@/components/search/search-form";
 import { SearchResults } from "@/components/search/search-results";
@@ -30,6 +31,8 @@ const url = (p: Record<string, string>) => `/search?${new URLSearchParams(p).toS
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
   const params = stringParams(await searchParams);
+  // A project that is gone simply has no saved views to list.
+  const views = params.project ? await savedViews(params.project, "search").catch(() => []) : [];
   let result: SearchOutcome | null = null;
   let problem: string | null = null;
   if (params.q) {
@@ -72,8 +75,12 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       <PageHeader
         title="Search"
         description="Topics, summaries, documents, requirements, product knowledge, packets and briefs, findings, memory events and commit messages, ranked by the database's own full-text index."
-        actions={params.project && params.q ? <SaveViewButton projectId={params.project} surface="search" path={url(params)} suggestedName={`Search: ${params.q}`} /> : null}
       />
+      {params.project ? (
+        <div className="mb-4">
+          <SavedViews projectId={params.project} surface="search" views={views} suggestedName={`Search: ${params.q ?? ""}`} />
+        </div>
+      ) : null}
       <SearchForm q={q} from={from} to={to} keep={keep} />
       <div className="mt-6">
         {problem ? (

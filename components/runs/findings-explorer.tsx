@@ -7,7 +7,7 @@ import type { EvidenceCheck } from "@/lib/deep-context/evidence";
 import type { FindingsFacets, FindingsPage } from "@/lib/deep-context/findings-query";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
-import { isTyping } from "@/components/ui/keyboard-list";
+import { dialogOpen, isTyping } from "@/components/ui/keyboard-list";
 import type { FindingRow } from "@/lib/deep-context/run-view";
 import { FINDINGS_BLOCK, filtersFromParams, filtersToParams, useFindingsWindow, type FindingsFilters } from "./use-findings-window";
 
@@ -112,7 +112,7 @@ export function FindingsExplorer({
   // j / k move through the rows (the drawer follows), / jumps to the text filter.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return;
+      if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || dialogOpen()) return;
       if (e.key === "/") {
         e.preventDefault();
         document.getElementById("finding-text")?.focus();

@@ -56,7 +56,8 @@ export function CommandPalette() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.metaKey || e.ctrlKey) && !e.altKey && e.key.toLowerCase() === "k") {
+      // By physical key, so non-Latin layouts work; an editor that used the chord keeps it.
+      if ((e.metaKey || e.ctrlKey) && !e.altKey && e.code === "KeyK" && !e.defaultPrevented) {
         e.preventDefault();
         setOpen((o) => !o);
       }

@@ -2,6 +2,11 @@
 
 import { useEffect, useRef, type ReactNode } from "react";
 
+/** A modal (the command palette, a drawer) owns the keyboard while it is open. */
+export function dialogOpen(): boolean {
+  return document.querySelector('[role="dialog"][data-state="open"], [aria-modal="true"]') !== null;
+}
+
 /** Typing in these must never be taken for a list shortcut. */
 export function isTyping(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -35,7 +40,7 @@ export function KeyboardList({ children, label, primary = true, className }: { c
       next.scrollIntoView({ block: "nearest" });
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target)) return;
+      if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTyping(e.target) || dialogOpen()) return;
       const inside = root.contains(document.activeElement);
       if (e.key === "/") {
         const search = document.querySelector<HTMLElement>("[data-nav-search]");

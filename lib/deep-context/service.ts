@@ -107,8 +107,13 @@ export async function changedRunFindings(
     // The same files cachedRunView keys on, hashed (the raw form holds NUL separators).
     const fingerprint = createHash("sha256").update(packetFingerprint(path.dirname(pfs.resolve(run.relPath)))).digest("hex");
     if ((await seen(run.id)) === fingerprint) continue;
-    const view = await cachedRunView(project.rootPath, run.relPath, "documented");
-    changed.push({ run, fingerprint, findings: view.findings });
+    try {
+      const view = await cachedRunView(project.rootPath, run.relPath, "documented");
+      changed.push({ run, fingerprint, findings: view.findings });
+    } catch (e) {
+      // One unreadable run must not keep the others out of search; it is tried again next time.
+      console.error("[workbench] findings of run for search", run.relPath, e instanceof Error ? e.message : e);
+    }
   }
   return { runIds: runs.map((r) => r.id), changed };
 }

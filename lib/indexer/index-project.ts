@@ -127,7 +127,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   await replaceRuns(projectId, runs);
   // Findings are added by syncRunSearch after the job: reducing a large run takes seconds.
   onProgress("search", 0, 0);
-  await syncProjectSearch(projectId);
+  // The index is written; a search-index failure is logged and never fails the job.
+  await syncProjectSearch(projectId).catch((e: unknown) => console.error("[workbench] search index of project", projectId, e));
   onProgress("done", total, total);
   return {
     filesTotal: files.length,

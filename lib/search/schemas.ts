@@ -34,9 +34,21 @@ const isoDay = z
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, "type something to search for").max(300).describe("the words to find; quoted phrases and a trailing * prefix are honoured"),
-  project: z.string().max(64).optional().describe("only this project's entries (its id); all projects when absent"),
+  project: z
+    .string()
+    .max(64)
+    .regex(/^[^\u0000]*$/, "must not contain NUL")
+    .optional()
+    .transform((v) => v || undefined)
+    .describe("only this project's entries (its id); all projects when absent or empty"),
   kind: csv(SEARCH_KINDS).describe("only these kinds (comma-separated or a list); all kinds when empty"),
-  status: z.string().max(60).optional().describe("only entries with this status (a topic's status, a packet's review status, a finding's bucket, a memory entry's state)"),
+  status: z
+    .string()
+    .max(60)
+    .regex(/^[^\u0000]*$/, "must not contain NUL")
+    .optional()
+    .transform((v) => v || undefined)
+    .describe("only entries with this status (a topic's status, a packet's review status, a finding's bucket, a memory entry's state); all when absent or empty"),
   from: isoDay.describe("only entries dated on or after this day (YYYY-MM-DD)"),
   to: isoDay.describe("only entries dated on or before this day (YYYY-MM-DD)"),
   limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(50).describe(`how many hits to return, best first (at most ${MAX_SEARCH_LIMIT})`),

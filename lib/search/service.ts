@@ -23,11 +23,8 @@ function passes(g: FacetGroup, f: MatchFilters, skip: Dim | null): boolean {
   if (skip !== "project" && f.projectId && g.projectId !== f.projectId) return false;
   if (skip !== "kind" && f.kinds.length > 0 && !f.kinds.includes(g.kind)) return false;
   if (skip !== "status" && f.status && g.status !== f.status) return false;
-  if (skip !== "year") {
-    // Date filters are days; a group only knows its year, so count it when the years overlap.
-    if (f.from && (g.year === null || g.year < f.from.slice(0, 4))) return false;
-    if (f.to && (g.year === null || g.year > f.to.slice(0, 4))) return false;
-  }
+  // Each group knows whether its entries lie in the date filter's range (exact to the day).
+  if (skip !== "year" && !g.dateOk) return false;
   return true;
 }
 
@@ -70,7 +67,7 @@ export async function runSearch(input: SearchQueryInput): Promise<SearchOutcome>
   const build = engine === "postgres-tsvector" ? toTsquery : toFts5;
   const find = async (expr: string): Promise<{ groups: FacetGroup[]; rows: MatchRow[] }> => {
     if (engine === "sqlite-fts5") return sqliteSearch(expr, filters, query.limit, await projectNames());
-    const groups = await facetGroups(expr);
+    const groups = await facetGroups(expr, { from: filters.from, to: filters.to });
     const any = groups.some((g) => passes(g, filters, null));
     return { groups, rows: any ? await rankedMatches(expr, filters, query.limit) : [] };
   };

@@ -26,7 +26,9 @@ export interface SyncStats {
   removed: number;
 }
 
-const hashOf = (e: EntryInput) => createHash("sha256").update(JSON.stringify([e.title, e.body, e.status, e.date, e.href])).digest("hex");
+// A finding is dated by its run's latest event when first indexed; a later event alone must not
+// rewrite every finding of the run, so its date stays out of the hash.
+const hashOf = (e: EntryInput) => createHash("sha256").update(JSON.stringify([e.title, e.body, e.status, e.kind === "finding" ? null : e.date, e.href])).digest("hex");
 
 /** The changes that make the stored entries of `kinds` equal `entries`. */
 async function diff(projectId: string, kinds: readonly SearchKind[], entries: EntryInput[], refPrefix = ""): Promise<EntryChanges> {

@@ -74,6 +74,24 @@ describe("full-text search", () => {
     expect({ days, got: dated.hits.map((h) => h.date?.slice(0, 10)) }).toEqual({ days, got: days.filter((d) => d >= from) });
   });
 
+  it("a date range counts to the day, in the total and in every other facet", async () => {
+    const r = await runSearch({ q: "export", project: sampleId, kind: "topic", from: "2026-02-05", to: "2026-02-28" });
+    expect(r.hits.length).toBeGreaterThan(0);
+    expect(r.total).toBe(r.hits.length);
+    expect(r.facets.kind.find((f) => f.value === "topic")?.count).toBe(r.hits.length);
+    expect(r.facets.status.reduce((n, f) => n + f.count, 0)).toBe(r.hits.length);
+    // The year facet is the date's own dimension: it counts the whole year.
+    const all = await runSearch({ q: "export", project: sampleId, kind: "topic" });
+    expect(r.facets.year.find((f) => f.value === "2026")?.count).toBe(all.facets.year.find((f) => f.value === "2026")?.count);
+  });
+
+  it("an empty project or status means no filter", async () => {
+    const all = await runSearch({ q: "export" });
+    const r = await runSearch({ q: "export", project: "", status: "" });
+    expect(r.total).toBe(all.total);
+    expect(r.hits.length).toBe(all.hits.length);
+  });
+
   it("folds accents, splits unspaced scripts into words, and reads Cyrillic", async () => {
     const cafe = await runSearch({ q: "cafe resume", project: otherId });
     expect(cafe.hits[0]?.title).toContain(marked("Café"));
@@ -132,6 +150,14 @@ describe("full-text search", () => {
     expect((await listRuns(sampleId)).map((r) => r.id).sort()).toEqual(runsBefore);
     expect(await syncRunSearch(sampleId)).toEqual({ written: 0, removed: 0 });
   });
+
+  it("indexes every packet of a project with hundreds of them", async () => {
+    const b = new ProjectBuilder().workState("MANY-1", { type: "epic", status: "in_progress" });
+    const { projectId } = await indexFolder(b.root);
+    for (let i = 0; i < 520; i++) await createProjectPacket(projectId, { title: `Bulk packet ${i}`, markdown: `## Context Packet\n\n**Task**: Quokkabulk item ${i}\n` });
+    await syncProjectSearch(projectId);
+    expect((await runSearch({ q: "quokkabulk", project: projectId })).total).toBe(520);
+  }, 120_000);
 
   it("a packet is searchable as soon as it is saved, with its review status", async () => {
     const p = await createProjectPacket(sampleId, { title: "Importer quarantine", markdown: "## Context Packet\n\n**Task**: Quarantine the xylophone importer\n" });

@@ -35,22 +35,31 @@ interface ReadState {
   visit: (id: number) => number;
 }
 
-const g = globalThis as { __workbenchSearchRead?: { file: string; state: ReadState } };
+const g = globalThis as { __workbenchSearchRead?: { file: string; state: Promise<ReadState> } };
 
 function dayOf(date: string | null): number {
   const m = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;
   return m ? Number(m[1]) * 10_000 + Number(m[2]) * 100 + Number(m[3]) : 0;
 }
 
-async function readState(): Promise<ReadState> {
+/** One read connection per database file; concurrent first searches share its opening. */
+function readState(): Promise<ReadState> {
   const file = sqliteFileUrl().slice("file:".length);
-  if (g.__workbenchSearchRead?.file === file) return g.__workbenchSearchRead.state;
-  await getDb(); // migrated before the first read
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(file, { readonly: true, timeout: 10_000 });
-  const state: ReadState = { db, dataVersion: -1, index: null, visit: () => 1 };
-  db.function("wb_visit", { deterministic: false, directOnly: true }, (id) => state.visit(Number(id)));
+  const cached = g.__workbenchSearchRead;
+  if (cached?.file === file) return cached.state;
+  if (cached) void cached.state.then((s) => s.db.close()).catch(() => undefined);
+  const state = (async () => {
+    await getDb(); // migrated before the first read
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(file, { readonly: true, timeout: 10_000 });
+    const s: ReadState = { db, dataVersion: -1, index: null, visit: () => 1 };
+    db.function("wb_visit", { deterministic: false, directOnly: true }, (id) => s.visit(Number(id)));
+    return s;
+  })();
   g.__workbenchSearchRead = { file, state };
+  state.catch(() => {
+    if (g.__workbenchSearchRead?.state === state) g.__workbenchSearchRead = undefined;
+  });
   return state;
 }
 
@@ -76,8 +85,8 @@ function facetIndex(state: ReadState): FacetIndex {
   const projectCode = codes(index.projects);
   const kindCode = codes(index.kinds);
   const statusCode = codes(index.statuses);
-  // The facets index covers these columns, so the scan never reads entry bodies.
-  const rows = state.db.prepare(`SELECT "id", "projectId", "kind", "status", "date" FROM "SearchEntry" INDEXED BY "SearchEntry_facets"`).raw().iterate() as IterableIterator<[number, string, string, string | null, string | null]>;
+  // The planner reads these columns from the covering SearchEntry_facets index, never the bodies.
+  const rows = state.db.prepare(`SELECT "id", "projectId", "kind", "status", "date" FROM "SearchEntry"`).raw().iterate() as IterableIterator<[number, string, string, string | null, string | null]>;
   for (const [id, projectId, kind, status, date] of rows) {
     index.project[id] = projectCode(projectId);
     index.kind[id] = kindCode(kind);
@@ -114,21 +123,22 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   };
   // A filter value nothing carries: nothing passes, but facets are still counted.
   const impossible = (filters.projectId !== undefined && want.project < 0) || (filters.status !== undefined && want.status < 0) || [...want.kinds].some((k) => k < 0 && filters.kinds.length === 1);
-  const counts = new Uint32Array(ix.groups.length);
+  // Two counters per facet group: entries outside the date filter's range, and inside it.
+  const counts = new Uint32Array(ix.groups.length * 2);
+  const dated = want.from > 0 || want.to > 0;
   state.visit = (id) => {
     if (id >= ix.kind.length) return 0; // added after the arrays were built: next query sees it
-    counts[ix.group[id]!]!++;
+    const d = ix.day[id]!;
+    const dateOk = !dated || (d !== 0 && (!want.from || d >= want.from) && (!want.to || d <= want.to));
+    counts[ix.group[id]! * 2 + (dateOk ? 1 : 0)]!++;
     if (impossible) return 0;
     const p = ix.project[id]!;
     const k = ix.kind[id]!;
     const s = ix.status[id]!;
-    const d = ix.day[id]!;
     if (want.project >= 0 && p !== want.project) return 0;
     if (want.kinds.size > 0 && !want.kinds.has(k)) return 0;
     if (want.status >= 0 && s !== want.status) return 0;
-    if (want.from && (d === 0 || d < want.from)) return 0;
-    if (want.to && (d === 0 || d > want.to)) return 0;
-    return 1;
+    return dateOk ? 1 : 0;
   };
   let top: [number, number][];
   try {
@@ -141,11 +151,11 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
     state.visit = () => 1;
   }
   const groups: FacetGroup[] = [];
-  counts.forEach((n, code) => {
+  counts.forEach((n, slot) => {
     if (n === 0) return;
-    const gr = ix.groups[code]!;
+    const gr = ix.groups[slot >> 1]!;
     const projectId = ix.projects[gr.project]!;
-    groups.push({ projectId, projectName: projectNames.get(projectId) ?? projectId, kind: ix.kinds[gr.kind]!, status: ix.statuses[gr.status] ?? null, year: gr.year ? String(gr.year) : null, n });
+    groups.push({ projectId, projectName: projectNames.get(projectId) ?? projectId, kind: ix.kinds[gr.kind]!, status: ix.statuses[gr.status] ?? null, year: gr.year ? String(gr.year) : null, dateOk: (slot & 1) === 1, n });
   });
   if (top.length === 0) return { groups, rows: [] };
   const ids = top.map(([id]) => id);

@@ -78,7 +78,9 @@ async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges[
       const w = words();
       params.push(projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash, w.title, w.body);
     }
-    await tx.run(`INSERT INTO "SearchEntry" (${COLUMNS.map((c) => `"${c}"`).join(",")}, "tsv") VALUES ${part.map(() => row).join(",")}`, params);
+    // Another sync of the same project may have inserted the entry since this one deleted it.
+    const update = [...COLUMNS.slice(3), "tsv"].map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ");
+    await tx.run(`INSERT INTO "SearchEntry" (${COLUMNS.map((c) => `"${c}"`).join(",")}, "tsv") VALUES ${part.map(() => row).join(",")} ON CONFLICT ("projectId", "kind", "ref") DO UPDATE SET ${update}`, params);
   }
 }
 
@@ -137,9 +139,12 @@ export async function indexedContent(projectId: string, only?: { packetId?: stri
     where: { projectId, ...(only?.packetId ? { id: only.packetId } : {}) },
     select: { id: true, kind: true, title: true, topicSlug: true, archived: true, reviewStatus: true, updatedAt: true, headNumber: true },
   });
-  const heads = packetRows.length
-    ? await db.packetRevision.findMany({ where: { OR: packetRows.map((p) => ({ packetId: p.id, number: p.headNumber })) }, select: { packetId: true, markdown: true } })
-    : [];
+  // In chunks: each packet adds two bind values, and SQLite allows about a thousand.
+  const heads: { packetId: string; markdown: string }[] = [];
+  for (let i = 0; i < packetRows.length; i += 200) {
+    const part = packetRows.slice(i, i + 200);
+    heads.push(...(await db.packetRevision.findMany({ where: { OR: part.map((p) => ({ packetId: p.id, number: p.headNumber })) }, select: { packetId: true, markdown: true } })));
+  }
   const headOf = new Map(heads.map((h) => [h.packetId, h.markdown]));
   const packets = packetRows.map(({ headNumber: _h, ...p }) => ({ ...p, markdown: headOf.get(p.id) ?? "" }));
   if (only?.packetId) return { topics: [], topicSources: [], documents: [], commits: [], packets };
@@ -184,6 +189,8 @@ export interface FacetGroup {
   kind: string;
   status: string | null;
   year: string | null;
+  /** Whether these entries pass the query's date filter (always true without one). */
+  dateOk: boolean;
   n: number;
 }
 
@@ -234,19 +241,26 @@ export async function rankedMatches(match: string, filters: MatchFilters, limit:
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
 
-/** Match counts grouped by every facet dimension, with no filter but the words. */
-export async function facetGroups(match: string): Promise<FacetGroup[]> {
+/** Whether a day (YYYY-MM-DD…) lies in a date filter's range; entries without a date never do. */
+export function dayInRange(date: string | null, from?: string, to?: string): boolean {
+  if (!from && !to) return true;
+  if (!date) return false;
+  const day = date.slice(0, 10);
+  return (!from || day >= from) && (!to || day <= to);
+}
+
+/**
+ * PostgreSQL: match counts grouped by every facet dimension, with no filter but the words.
+ * Grouped by day (not year) so the date filter's range can be applied exactly.
+ */
+export async function facetGroups(match: string, range: { from?: string; to?: string }): Promise<FacetGroup[]> {
   const db = await getDb();
-  const sql =
-    databaseKind() === "postgres"
-      ? `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 4) AS "year", count(*) AS "n"
-          FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId"
-          WHERE e."tsv" @@ to_tsquery('workbench', $1)
-          GROUP BY e."projectId", p."name", e."kind", e."status", substr(e."date", 1, 4)`
-      : `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 4) AS "year", count(*) AS "n"
-          FROM "SearchEntryFts" JOIN "SearchEntry" e ON e."id" = "SearchEntryFts".rowid JOIN "Project" p ON p."id" = e."projectId"
-          WHERE "SearchEntryFts" MATCH ?
-          GROUP BY e."projectId", e."kind", e."status", substr(e."date", 1, 4)`;
-  const rows = await db.$queryRawUnsafe<(Omit<FacetGroup, "n"> & { n: number | bigint | string })[]>(sql, match);
-  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  const rows = await db.$queryRawUnsafe<{ projectId: string; projectName: string; kind: string; status: string | null; day: string | null; n: number | bigint | string }[]>(
+    `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 10) AS "day", count(*) AS "n"
+      FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId"
+      WHERE e."tsv" @@ to_tsquery('workbench', $1)
+      GROUP BY e."projectId", p."name", e."kind", e."status", substr(e."date", 1, 10)`,
+    match,
+  );
+  return rows.map(({ day, n, ...r }) => ({ ...r, year: day ? day.slice(0, 4) : null, dateOk: dayInRange(day, range.from, range.to), n: Number(n) }));
 }

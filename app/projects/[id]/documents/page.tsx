@@ -4,7 +4,8 @@ import { z } from "zod";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { Markdown } from "@/components/ui/markdown";
+import { UntrustedBlock } from "@/components/context/untrusted-block";
+import { flagDirectives } from "@/lib/inventory/directives";
 import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
 import { getDocument, type DocumentDto } from "@/lib/db/repositories/documents";
@@ -47,7 +48,12 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         }
       />
       <Card className="p-4" aria-label="Document content">
-        {markdown ? <Markdown text={doc.content} /> : <pre className="overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs">{doc.content}</pre>}
+        {markdown ? (
+          // Repository text (agent summaries included): boundaries shown, directives flagged, never followed.
+          <UntrustedBlock text={doc.content} untrusted flagged={flagDirectives(doc.content, doc.relPath)} />
+        ) : (
+          <pre className="overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs">{doc.content}</pre>
+        )}
       </Card>
     </div>
   );

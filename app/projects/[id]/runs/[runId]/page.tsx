@@ -42,9 +42,19 @@ const CONTRADICTIONS_SHOWN = 50;
 
 export default async function RunPage({ params, searchParams }: { params: Promise<{ id: string; runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id, runId } = await params;
-  const variant = (await searchParams).variant === "stored" ? "stored" : "documented";
+  const sp = await searchParams;
+  const variant = sp.variant === "stored" ? "stored" : "documented";
+  // The explorer keeps its filters in state: a new URL on this page (a saved view, a finding
+  // link) must start it afresh.
+  const explorerKey = Object.entries(sp)
+    .filter(([k, v]) => (k.startsWith("f.") || k === "finding") && typeof v === "string")
+    .map(([k, v]) => `${k}=${v as string}`)
+    .sort()
+    .join("&");
   const project = await loadProjectOr404(id);
-  const [{ run, view, timeline }, findingViews] = await Promise.all([runForProject(id, runId, variant), savedViews(id, "findings")]);
+  const [{ run, view, timeline }, allFindingViews] = await Promise.all([runForProject(id, runId, variant), savedViews(id, "findings")]);
+  // Only this run's saved views; the path is `/projects/<id>/runs/<runId>?…`.
+  const findingViews = allFindingViews.filter((v) => new URL(v.path, "http://workbench.invalid").pathname === `/projects/${id}/runs/${runId}`);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
   if (!view) {
     return (
@@ -274,10 +284,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       <Card>
         <CardHeader title="Findings" description="Every bucket and lowConfidence, as the reducer builds the registry. j / k move through them, / filters." />
         <div className="border-b border-border px-4 py-2">
-          <SavedViews projectId={id} surface="findings" views={findingViews} suggestedName="Findings view" />
+          <SavedViews projectId={id} surface="findings" views={findingViews} suggestedName={`Findings of ${run.relPath.split("/").slice(-2, -1)[0] ?? "this run"}`} />
         </div>
         <div className="p-4">
-          <FindingsExplorer projectId={id} runId={runId} facets={view.findingsFacets} first={view.firstFindings} executors={view.agreement?.executors ?? []} />
+          <FindingsExplorer key={explorerKey} projectId={id} runId={runId} facets={view.findingsFacets} first={view.firstFindings} executors={view.agreement?.executors ?? []} />
         </div>
       </Card>
 
