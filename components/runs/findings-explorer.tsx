@@ -25,7 +25,8 @@ function writeUrlFilters(f: FindingsFilters): void {
   const url = new URL(window.location.href);
   for (const k of [...url.searchParams.keys()]) if (k.startsWith(PREFIX)) url.searchParams.delete(k);
   for (const [k, v] of filtersToParams(f)) url.searchParams.set(PREFIX + k, v);
-  window.history.replaceState(window.history.state, "", url);
+  // No state object: Next syncs its router (and useSearchParams) only with foreign history entries.
+  window.history.replaceState(null, "", url);
 }
 
 /**
@@ -48,12 +49,24 @@ export function FindingsExplorer({
   const searchParams = useSearchParams();
   const [filters, setFilters] = useState<FindingsFilters>(() => readUrlFilters(new URLSearchParams(searchParams.toString())));
   const [text, setText] = useState(filters.q);
+  const urlFilters = filtersToParams(readUrlFilters(new URLSearchParams(searchParams.toString()))).toString();
+  const written = useRef(urlFilters);
   const set = (patch: Partial<FindingsFilters>) =>
     setFilters((f) => {
       const next = { ...f, ...patch };
+      written.current = filtersToParams(next).toString();
       writeUrlFilters(next);
       return next;
     });
+  // A navigation to this page with other filters (a saved view, a link to a finding) must
+  // apply them: the router may reuse this component, and its state, for the new URL.
+  useEffect(() => {
+    if (urlFilters === written.current) return; // the URL this explorer wrote itself
+    written.current = urlFilters;
+    const next = filtersFromParams(new URLSearchParams(urlFilters));
+    setFilters(next);
+    setText(next.q);
+  }, [urlFilters]);
   // Typing filters after a pause, not on every key.
   useEffect(() => {
     if (text === filters.q) return;
@@ -94,7 +107,11 @@ export function FindingsExplorer({
 
   const [cursor, setCursor] = useState(-1);
   // A link to one finding (`?finding=<unit_id>`, e.g. from search) opens it once its row loads.
-  const wanted = useRef(searchParams.get("finding"));
+  const findingParam = searchParams.get("finding");
+  const wanted = useRef(findingParam);
+  useEffect(() => {
+    wanted.current = findingParam;
+  }, [findingParam]);
   useEffect(() => {
     if (!wanted.current) return;
     for (let i = 0; i < Math.min(count, FINDINGS_BLOCK); i++) {

@@ -134,6 +134,13 @@ test("a filtered findings view is saved with its filters", async ({ page }) => {
   await views.getByRole("button", { name: "Save", exact: true }).click();
   await expect(views.getByRole("link", { name: "By relevance" })).toHaveAttribute("href", `/projects/${projectId}/runs/${runs[0]!.id}?f.sort=relevance`);
   expect(dbQuery<{ surface: string }>("SELECT surface FROM SavedView WHERE projectId = ? AND name = 'By relevance'", projectId)).toEqual([{ surface: "findings" }]);
+
+  // Opened from the same run page, the saved view applies its filters.
+  await page.getByRole("combobox", { name: "Sort" }).selectOption("path");
+  await expect(page).toHaveURL(/f\.sort=path/);
+  await views.getByRole("link", { name: "By relevance" }).click();
+  await expect(page).toHaveURL(/f\.sort=relevance/);
+  await expect(page.getByRole("combobox", { name: "Sort" })).toHaveValue("relevance");
 });
 
 test("j / k also move through a page's other tables once one of their rows has focus", async ({ page }) => {
