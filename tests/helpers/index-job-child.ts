@@ -1,5 +1,5 @@
 /**
- * One "instance" asked to index a project, for tests/db/multi-instance.test.ts: connects, prints
+ * One "instance" asked to index a project, for tests/db/multi-instance.pg.test.ts: connects, prints
  * "ready", starts the job when "go" arrives on stdin (so two instances ask at the same moment),
  * prints the job it got and, once that job has finished anywhere in the cluster, its final status.
  * Usage: node --import tsx tests/helpers/index-job-child.ts <projectId>
