@@ -32,23 +32,20 @@ const isoDay = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/** A filter value; empty means no filter, as an empty field in a form does. */
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000]*$/, "must not contain NUL")
+    .optional()
+    .transform((v) => v || undefined);
+
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, "type something to search for").max(300).describe("the words to find; quoted phrases and a trailing * prefix are honoured"),
-  project: z
-    .string()
-    .max(64)
-    .regex(/^[^\u0000]*$/, "must not contain NUL")
-    .optional()
-    .transform((v) => v || undefined)
-    .describe("only this project's entries (its id); all projects when absent or empty"),
+  project: optionalFilter(64).describe("only this project's entries (its id); all projects when absent or empty"),
   kind: csv(SEARCH_KINDS).describe("only these kinds (comma-separated or a list); all kinds when empty"),
-  status: z
-    .string()
-    .max(60)
-    .regex(/^[^\u0000]*$/, "must not contain NUL")
-    .optional()
-    .transform((v) => v || undefined)
-    .describe("only entries with this status (a topic's status, a packet's review status, a finding's bucket, a memory entry's state); all when absent or empty"),
+  status: optionalFilter(60).describe("only entries with this status (a topic's status, a packet's review status, a finding's bucket, a memory entry's state); all when absent or empty"),
   from: isoDay.describe("only entries dated on or after this day (YYYY-MM-DD)"),
   to: isoDay.describe("only entries dated on or before this day (YYYY-MM-DD)"),
   limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(50).describe(`how many hits to return, best first (at most ${MAX_SEARCH_LIMIT})`),

@@ -12,6 +12,7 @@ import { loadRunView } from "../../../lib/deep-context/run-view";
 import type { FindingRow } from "../../../lib/deep-context/run-view";
 import type { Contradiction } from "../../../lib/deep-context/types";
 import { COMPARE_EXPECTED, writeComparePacket } from "../../helpers/compare-packet";
+import { findingRow } from "../../helpers/finding-row";
 import { CASES, FIXTURE_DIR } from "./packets";
 
 const tmpRoots: string[] = [];
@@ -27,24 +28,7 @@ function built(name: keyof typeof CASES): { root: string; relPath: string } {
   return { root, relPath: `${c.spec}/context` };
 }
 
-const row = (unit_id: string, extra: Partial<FindingRow> = {}): FindingRow => ({
-  unit_id,
-  path: `src/${unit_id}.ts`,
-  symbol: unit_id,
-  kind: "reuse_candidate",
-  signature: "",
-  reuse: "",
-  evidence: "",
-  notes: "",
-  producedBy: ["a"],
-  agreement: 1,
-  agreementEligible: false,
-  relevance: 0.8,
-  firstIteration: 1,
-  bucket: "reuseCandidates",
-  contradicted: false,
-  ...extra,
-});
+const row = (unit_id: string, extra: Partial<FindingRow> = {}): FindingRow => findingRow(unit_id, { relevance: 0.8, ...extra });
 
 const contradiction = (unit_id: string, field: "signature" | "reuse" = "signature"): Contradiction => ({ unit_id, path: `src/${unit_id}.ts`, symbol: unit_id, field, values: { a: "x", b: "y" } });
 

@@ -5,27 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { MAX_FINDINGS_LIMIT, findingsFacets, findingsQuerySchema, queryFindings } from "../../../lib/deep-context/findings-query";
 import { packetFingerprint } from "../../../lib/deep-context/run-cache";
 import type { FindingRow } from "../../../lib/deep-context/run-view";
+import { findingRow } from "../../helpers/finding-row";
 
-function row(unit: string, over: Partial<FindingRow> = {}): FindingRow {
-  return {
-    unit_id: unit,
-    path: `src/${unit}.ts`,
-    symbol: unit,
-    kind: "reuse_candidate",
-    signature: "",
-    reuse: "",
-    evidence: "",
-    notes: "",
-    producedBy: ["a"],
-    agreement: 1,
-    agreementEligible: false,
-    relevance: 0.5,
-    firstIteration: 1,
-    bucket: "reuseCandidates",
-    contradicted: false,
-    ...over,
-  };
-}
+const row = findingRow;
 
 const ROWS: FindingRow[] = [
   row("u1", { agreement: 2, relevance: 0.9, producedBy: ["a", "b"], agreementEligible: true }),
