@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import "./globals.css";
 import { CommandPalette } from "@/components/shell/command-palette";
 import { Sidebar } from "@/components/shell/sidebar";
+import { viewer } from "@/app/_lib/page-access";
+import { visibleProjectIds } from "@/lib/auth/access";
 import { listProjects } from "@/lib/db/repositories/projects";
 
 export const metadata: Metadata = {
@@ -13,7 +15,10 @@ export const metadata: Metadata = {
 export const dynamic = "force-dynamic";
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const projects = (await listProjects()).map((p) => ({ id: p.id, name: p.name }));
+  // The sign-in page shares this layout, so a signed-out visitor gets an empty sidebar, not a redirect.
+  const principal = await viewer();
+  const projects = principal ? (await listProjects(await visibleProjectIds(principal))).map((p) => ({ id: p.id, name: p.name })) : [];
+  const account = principal?.kind === "user" ? { name: principal.name, email: principal.email, isAdmin: principal.isAdmin } : null;
   return (
     <html lang="en">
       <body className="font-sans antialiased">
@@ -21,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <div className="flex min-h-screen">
-          <Sidebar projects={projects} />
+          <Sidebar projects={projects} account={account} signedIn={principal !== null} />
           <main id="main" className="min-w-0 flex-1 px-8 py-6">
             {children}
           </main>

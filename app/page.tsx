@@ -5,23 +5,33 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
+import { pagePrincipal } from "@/app/_lib/page-access";
+import { visibleProjectIds } from "@/lib/auth/access";
 import { listProjects } from "@/lib/db/repositories/projects";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  const projects = await listProjects();
+  const principal = await pagePrincipal();
+  const projects = await listProjects(await visibleProjectIds(principal));
+  const canAdd = principal.kind === "local" || principal.isAdmin;
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Projects" description="Repositories whose agent context is indexed here. Indexing only reads; it never writes to a repository." />
-      <Card className="mb-6" id="add-project">
-        <CardHeader title="Add a project" description="Its .claude/ (or .opencode/, .codex/) folders, configured knowledge bases and git history are indexed." />
-        <div className="p-4">
-          <AddProjectForm />
-        </div>
-      </Card>
+      {canAdd ? (
+        <Card className="mb-6" id="add-project">
+          <CardHeader title="Add a project" description="Its .claude/ (or .opencode/, .codex/) folders, configured knowledge bases and git history are indexed." />
+          <div className="p-4">
+            <AddProjectForm />
+          </div>
+        </Card>
+      ) : null}
       {projects.length === 0 ? (
-        <EmptyState title="No projects yet">Add a folder above. `npm start` adds the bundled sample project on first run.</EmptyState>
+        canAdd ? (
+          <EmptyState title="No projects yet">Add a folder above. `npm start` adds the bundled sample project on first run.</EmptyState>
+        ) : (
+          <EmptyState title="No projects shared with you yet">A project's admin adds you as a viewer, editor, approver or admin.</EmptyState>
+        )
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {projects.map((p) => (

@@ -1,3 +1,4 @@
+import { pageVisibleProjects } from "@/app/_lib/page-access";
 import type { Metadata } from "next";
 import { SavedViews } from "@/components/views/saved-views";
 import { savedViews } from "@/lib/views/service";
@@ -31,13 +32,14 @@ const url = (p: Record<string, string>) => `/search?${new URLSearchParams(p).toS
 
 export default async function SearchPage({ searchParams }: { searchParams: Promise<Params> }) {
   const params = stringParams(await searchParams);
-  // A project that is gone simply has no saved views to list.
-  const views = params.project ? await savedViews(params.project, "search").catch(() => []) : [];
+  const visible = await pageVisibleProjects();
+  // A project that is gone (or hidden from this person) simply has no saved views to list.
+  const views = params.project && (!visible || visible.includes(params.project)) ? await savedViews(params.project, "search").catch(() => []) : [];
   let result: SearchOutcome | null = null;
   let problem: string | null = null;
   if (params.q) {
     try {
-      result = await runSearch({ ...params, q: params.q });
+      result = await runSearch({ ...params, q: params.q }, visible);
     } catch (e) {
       if (!isWorkbenchError(e) || e.code !== "INVALID_INPUT") throw e;
       problem = e.message;

@@ -11,6 +11,13 @@ export interface SidebarProject {
   name: string;
 }
 
+/** Team mode: the signed-in account (null in local mode, or when signed out). */
+export interface SidebarAccount {
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
 function NavLink({ href, active, children, icon: Icon }: { href: string; active: boolean; children: React.ReactNode; icon: typeof ListTree }) {
   return (
     <Link
@@ -28,7 +35,7 @@ function NavLink({ href, active, children, icon: Icon }: { href: string; active:
 }
 
 /** Projects, and the capabilities of the one that is open. */
-export function Sidebar({ projects }: { projects: SidebarProject[] }) {
+export function Sidebar({ projects }: { projects: SidebarProject[]; account: SidebarAccount | null; signedIn: boolean }) {
   const pathname = usePathname();
   const current = /^\/projects\/([^/]+)/.exec(pathname)?.[1];
   return (

@@ -11,6 +11,10 @@ export type ErrorCode =
   | "TOO_LARGE"
   /** A gate refuses the action (e.g. a packet with a BLOCK finding cannot be emitted). */
   | "GATE_REFUSED"
+  /** Team mode: no valid session or token came with the request. */
+  | "UNAUTHENTICATED"
+  /** Team mode: the person can see the project, but their role does not allow this. */
+  | "FORBIDDEN"
   | "INTERNAL";
 
 const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -21,6 +25,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   UNREADABLE: 422,
   GATE_REFUSED: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
   INTERNAL: 500,
 };
 

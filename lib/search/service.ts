@@ -20,6 +20,7 @@ export interface SearchOutcome extends SearchResult {
 type Dim = "project" | "kind" | "status" | "year";
 
 function passes(g: FacetGroup, f: MatchFilters, skip: Dim | null): boolean {
+  if (f.visibleProjectIds && !f.visibleProjectIds.includes(g.projectId)) return false;
   if (skip !== "project" && f.projectId && g.projectId !== f.projectId) return false;
   if (skip !== "kind" && f.kinds.length > 0 && !f.kinds.includes(g.kind)) return false;
   if (skip !== "status" && f.status && g.status !== f.status) return false;
@@ -50,7 +51,8 @@ function markTitle(title: string, terms: QueryTerm[]): string {
   return makeSnippet(title, terms, 10_000);
 }
 
-export async function runSearch(input: SearchQueryInput): Promise<SearchOutcome> {
+/** `visibleProjectIds`: team mode's restriction to the projects the person may see (null: all). */
+export async function runSearch(input: SearchQueryInput, visibleProjectIds: string[] | null = null): Promise<SearchOutcome> {
   const parsed = searchQuerySchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -60,7 +62,7 @@ export async function runSearch(input: SearchQueryInput): Promise<SearchOutcome>
   const started = performance.now();
   const engine = databaseKind() === "postgres" ? "postgres-tsvector" : "sqlite-fts5";
   const terms = parseQuery(query.q);
-  const filters: MatchFilters = { projectId: query.project, kinds: query.kind, status: query.status, from: query.from, to: query.to };
+  const filters: MatchFilters = { projectId: query.project, visibleProjectIds, kinds: query.kind, status: query.status, from: query.from, to: query.to };
   const empty = { project: [], kind: [], status: [], year: [] };
   if (terms.length === 0) return { query, total: 0, hits: [], facets: empty, engine, tookMs: 0, matched: "all" };
 

@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!onPostgres) return;
   const { getDb } = await import("../../lib/db/client");
   const db = await getDb();
-  await db.$executeRawUnsafe('TRUNCATE "Project" CASCADE');
+  await db.$executeRawUnsafe('TRUNCATE "Project", "User" CASCADE');
 });
 
 afterAll(async () => {

@@ -49,9 +49,10 @@ async function toDto(p: ProjectRow): Promise<ProjectDto> {
   };
 }
 
-export async function listProjects(): Promise<ProjectDto[]> {
+/** Every project, or in team mode only `visibleIds`. */
+export async function listProjects(visibleIds: string[] | null = null): Promise<ProjectDto[]> {
   const db = await getDb();
-  const rows = await db.project.findMany({ orderBy: { name: "asc" } });
+  const rows = await db.project.findMany({ where: visibleIds ? { id: { in: visibleIds } } : {}, orderBy: { name: "asc" } });
   return Promise.all(rows.map(toDto));
 }
 

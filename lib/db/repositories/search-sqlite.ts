@@ -126,8 +126,10 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   // Two counters per facet group: entries outside the date filter's range, and inside it.
   const counts = new Uint32Array(ix.groups.length * 2);
   const dated = want.from > 0 || want.to > 0;
+  const visible = filters.visibleProjectIds ? new Set(filters.visibleProjectIds.map((id) => ix.projects.indexOf(id)).filter((c) => c >= 0)) : null;
   state.visit = (id) => {
     if (id >= ix.kind.length) return 0; // added after the arrays were built: next query sees it
+    if (visible && !visible.has(ix.project[id]!)) return 0; // neither matched nor counted
     const d = ix.day[id]!;
     const dateOk = !dated || (d !== 0 && (!want.from || d >= want.from) && (!want.to || d <= want.to));
     counts[ix.group[id]! * 2 + (dateOk ? 1 : 0)]!++;

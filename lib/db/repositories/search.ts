@@ -162,6 +162,8 @@ export async function indexedContent(projectId: string, only?: { packetId?: stri
 
 export interface MatchFilters {
   projectId?: string;
+  /** Team mode: the projects the person may see; nothing outside them is matched or counted. */
+  visibleProjectIds?: string[] | null;
   kinds: string[];
   status?: string;
   from?: string;
@@ -197,6 +199,10 @@ export interface FacetGroup {
 function filterSql(f: MatchFilters, params: unknown[]): string {
   let sql = "";
   if (f.projectId) (sql += ` AND e."projectId" = ?`), params.push(f.projectId);
+  if (f.visibleProjectIds) {
+    sql += f.visibleProjectIds.length ? ` AND e."projectId" IN (${f.visibleProjectIds.map(() => "?").join(",")})` : " AND 1 = 0";
+    params.push(...f.visibleProjectIds);
+  }
   if (f.kinds.length > 0) (sql += ` AND e."kind" IN (${f.kinds.map(() => "?").join(",")})`), params.push(...f.kinds);
   if (f.status) (sql += ` AND e."status" = ?`), params.push(f.status);
   if (f.from) (sql += ` AND substr(e."date", 1, 10) >= ?`), params.push(f.from);

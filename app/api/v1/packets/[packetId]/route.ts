@@ -1,5 +1,8 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { requireProjectRole } from "@/lib/auth/access";
+import { isWorkbenchError, WorkbenchError } from "@/lib/core/errors";
+import { packetProject } from "@/lib/db/repositories/packets";
 import { handoffPacket } from "@/lib/packets/service";
 import { route, searchParams } from "../../_lib/respond";
 
@@ -11,9 +14,13 @@ const query = z.object({ format: z.enum(["md", "json"]).default("md").describe("
  * The handoff URL for the receiving agent: the emitted revision of the packet, as
  * markdown or as the seed's result object. A packet never emitted is 404.
  */
-export const GET = route<{ packetId: string }>(async (req, p) => {
+export const GET = route<{ packetId: string }>(async (req, p, ctx) => {
   const { packetId } = params.parse(p);
   const { format } = query.parse(searchParams(req));
+  // Access first, so a packet of a project the caller cannot see answers like a missing one.
+  await requireProjectRole(ctx.principal, await packetProject(packetId), "viewer").catch((e: unknown) => {
+    throw isWorkbenchError(e) && e.code === "NOT_FOUND" ? new WorkbenchError("NOT_FOUND", `No packet ${packetId}.`) : e;
+  });
   const h = await handoffPacket(packetId);
   const headers = { "x-packet-revision": String(h.revision), "cache-control": "no-store" };
   if (format === "json") return NextResponse.json({ ...h.result, kind: h.packet.kind, revision: h.revision, title: h.packet.title }, { headers });

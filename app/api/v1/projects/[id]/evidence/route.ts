@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
 import { verifyEvidence } from "@/lib/deep-context/evidence";
-import { route, searchParams } from "../../../_lib/respond";
+import { projectRoute, searchParams } from "../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
@@ -14,7 +14,7 @@ const query = z.object({
 });
 
 /** Whether a finding's evidence still holds in the repository (verified / stale / missing). */
-export const GET = route<{ id: string }>(async (req, p) => {
+export const GET = projectRoute<{ id: string }>("viewer", async (req, p) => {
   const { id } = params.parse(p);
   const q = query.parse(searchParams(req));
   const project = await getProject(id);

@@ -4,7 +4,7 @@ import { getProject } from "@/lib/db/repositories/projects";
 import { allTopics } from "@/lib/db/repositories/topics";
 import { formatInventory } from "@/lib/inventory/format";
 import { loadContextForProject } from "@/lib/inventory/service";
-import { route, searchParams } from "../../../_lib/respond";
+import { projectRoute, searchParams } from "../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
@@ -14,7 +14,7 @@ const query = z.object({
 });
 
 /** load-context: the seed's markdown (and, as JSON, the structured result behind it). */
-export const GET = route<{ id: string }>(async (req, p) => {
+export const GET = projectRoute<{ id: string }>("viewer", async (req, p) => {
   const { id } = params.parse(p);
   const { q, format } = query.parse(searchParams(req));
   await getProject(id);

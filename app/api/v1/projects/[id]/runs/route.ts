@@ -2,12 +2,12 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getProject } from "@/lib/db/repositories/projects";
 import { listRuns } from "@/lib/db/repositories/runs";
-import { route } from "../../../_lib/respond";
+import { projectRoute } from "../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
 
-export const GET = route<{ id: string }>(async (_req, p) => {
+export const GET = projectRoute<{ id: string }>("viewer", async (_req, p) => {
   const { id } = params.parse(p);
   await getProject(id);
   return NextResponse.json({ runs: await listRuns(id) });

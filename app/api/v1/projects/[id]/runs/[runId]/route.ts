@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { SIGNAL_VARIANTS } from "@/lib/deep-context/convergence/signals";
 import { runForProject } from "@/lib/deep-context/service";
-import { route, searchParams } from "../../../../_lib/respond";
+import { projectRoute, searchParams } from "../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
@@ -12,7 +12,7 @@ const query = z.object({ variant: z.enum(SIGNAL_VARIANTS as ["documented", "stor
  * The run: convergence payload, host-loop replay, registry metrics, agreement, facets and
  * the first window of findings (the rest: `…/findings`).
  */
-export const GET = route<{ id: string; runId: string }>(async (req, p) => {
+export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (req, p) => {
   const { id, runId } = params.parse(p);
   const { variant } = query.parse(searchParams(req));
   return NextResponse.json(await runForProject(id, runId, variant));

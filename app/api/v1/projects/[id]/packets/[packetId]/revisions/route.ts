@@ -1,18 +1,18 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { listRevisions, saveInput, saveProjectPacket } from "@/lib/packets/service";
-import { readJson, route } from "../../../../../_lib/respond";
+import { readJson, projectRoute } from "../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id"), packetId: z.string().min(1).max(64).describe("packet id") });
 
-export const GET = route<{ id: string; packetId: string }>(async (_req, p) => {
+export const GET = projectRoute<{ id: string; packetId: string }>("viewer", async (_req, p) => {
   const { id, packetId } = params.parse(p);
   return NextResponse.json({ revisions: await listRevisions(id, packetId) });
 });
 
 /** Every save is a revision; 409 when someone saved since `baseNumber`. */
-export const POST = route<{ id: string; packetId: string }>(async (req, p) => {
+export const POST = projectRoute<{ id: string; packetId: string }>("editor", async (req, p) => {
   const { id, packetId } = params.parse(p);
   return NextResponse.json(await saveProjectPacket(id, packetId, await readJson(req, saveInput)), { status: 201 });
 });

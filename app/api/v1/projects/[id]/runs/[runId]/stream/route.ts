@@ -3,13 +3,13 @@ import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
 import { getRun } from "@/lib/db/repositories/runs";
 import { watchPacket } from "@/lib/deep-context/watch";
-import { route } from "../../../../../_lib/respond";
+import { projectRoute } from "../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
 
 /** Server-sent events: `change` whenever a file of the run packet changes. */
-export const GET = route<{ id: string; runId: string }>(async (req, p) => {
+export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (req, p) => {
   const { id, runId } = params.parse(p);
   const project = await getProject(id);
   const run = await getRun(id, runId);

@@ -1,14 +1,14 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { reviewHistory, reviewHistoryMarkdown } from "@/lib/collab/service";
-import { route, searchParams } from "../../../../../../_lib/respond";
+import { projectRoute, searchParams } from "../../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id"), packetId: z.string().min(1).max(64).describe("packet id") });
 const query = z.object({ format: z.enum(["md", "json"]).default("md").describe("markdown or JSON") });
 
 /** The review history (status changes and comment threads) as a download. */
-export const GET = route<{ id: string; packetId: string }>(async (req, p) => {
+export const GET = projectRoute<{ id: string; packetId: string }>("viewer", async (req, p) => {
   const { id, packetId } = params.parse(p);
   const { format } = query.parse(searchParams(req));
   const h = await reviewHistory(id, packetId);

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getRevision } from "@/lib/packets/service";
-import { route } from "../../../../../../_lib/respond";
+import { projectRoute } from "../../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({
@@ -10,7 +10,7 @@ const params = z.object({
   number: z.coerce.number().int().min(1).describe("revision number"),
 });
 
-export const GET = route<{ id: string; packetId: string; number: string }>(async (_req, p) => {
+export const GET = projectRoute<{ id: string; packetId: string; number: string }>("viewer", async (_req, p) => {
   const { id, packetId, number } = params.parse(p);
   return NextResponse.json({ revision: await getRevision(id, packetId, number) });
 });
