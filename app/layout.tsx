@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+import { AccountIdentityProvider } from "@/components/identity/account-identity";
 import { CommandPalette } from "@/components/shell/command-palette";
 import { Sidebar } from "@/components/shell/sidebar";
 import { viewer } from "@/app/_lib/page-access";
@@ -25,13 +26,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
           Skip to content
         </a>
-        <div className="flex min-h-screen">
-          <Sidebar projects={projects} account={account} signedIn={principal !== null} />
-          <main id="main" className="min-w-0 flex-1 px-8 py-6">
-            {children}
-          </main>
-        </div>
-        <CommandPalette />
+        <AccountIdentityProvider account={principal?.kind === "user" ? { id: principal.userId, name: principal.name } : null}>
+          <div className="flex min-h-screen">
+            <Sidebar projects={projects} account={account} signedIn={principal !== null} />
+            <main id="main" className="min-w-0 flex-1 px-8 py-6">
+              {children}
+            </main>
+          </div>
+          <CommandPalette />
+        </AccountIdentityProvider>
       </body>
     </html>
   );

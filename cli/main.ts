@@ -1,5 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { isWorkbenchError } from "../lib/core/errors";
+import { registerAccount } from "./commands/account-command";
+import { registerApi } from "./commands/api-command";
 import { registerConverge } from "./commands/converge-command";
 import { registerDb } from "./commands/db-command";
 import { registerIndex } from "./commands/index-command";
@@ -36,6 +38,8 @@ export async function main(argv: string[]): Promise<number> {
   registerPolicy(program, setCode);
   registerMcp(program, setCode);
   registerDb(program, setCode);
+  registerAccount(program, setCode);
+  registerApi(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {

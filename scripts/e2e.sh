@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 suffix=""; [ "${E2E_PORT:-3210}" = 3210 ] || suffix="-$E2E_PORT"
 export E2E_DATA_DIR="$PWD/.tmp/e2e-data$suffix"
 export E2E_SAMPLE_DIR="$PWD/.tmp/e2e-sample$suffix"
-rm -rf "$E2E_DATA_DIR" "$E2E_SAMPLE_DIR"
-mkdir -p "$E2E_DATA_DIR"
+rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR-team" "$E2E_SAMPLE_DIR"
+mkdir -p "$E2E_DATA_DIR" "$E2E_DATA_DIR-team"
 node scripts/sample-project.mjs "$E2E_SAMPLE_DIR" --force
 [ -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] || npx next build
 npx playwright test "$@"

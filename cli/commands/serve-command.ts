@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { isLoopbackHost, readAuthConfig } from "../../lib/auth/config";
 import { WorkbenchError } from "../../lib/core/errors";
 import { appRoot } from "../../lib/db/app-root";
 import { dataDir } from "../../lib/db/database-url";
@@ -15,6 +16,14 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
     .option("--sample", "create and index the bundled sample project when no project exists yet")
     .option("--collab-port <n>", "port of the co-editing WebSocket server (default: --port + 1)", process.env.WORKBENCH_COLLAB_PORT)
     .action(async (opts: { port: string; host: string; sample?: boolean; collabPort?: string }) => {
+      // Refused before anything starts: a team server without a secret, or a local one on the network.
+      const auth = readAuthConfig();
+      if (auth.mode === "local" && !isLoopbackHost(opts.host)) {
+        throw new WorkbenchError(
+          "INVALID_INPUT",
+          `Local mode has no sign-in, so it listens on loopback only; --host ${opts.host} would let anyone on the network in. Set WORKBENCH_MODE=team and WORKBENCH_AUTH_SECRET to serve a team.`,
+        );
+      }
       const root = appRoot();
       if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
         throw new WorkbenchError("NOT_FOUND", "No production build found: run `npm run build` first (npm start does it for you).");

@@ -1,6 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useContext, useSyncExternalStore } from "react";
+import { AccountIdentityContext } from "./account-identity";
 import { cleanDisplayName, colorFor, type Identity, type IdentitySource } from "@/lib/collab/identity";
 
 const NAME_KEY = "workbench.displayName";
@@ -31,9 +32,13 @@ export const localIdentity: IdentitySource = {
   },
 };
 
-/** The identity, re-rendering when it changes; null on the server and before a name is chosen. */
+/**
+ * The identity, re-rendering when it changes: the signed-in account in team mode, else the name
+ * this browser chose; null on the server and before a name is chosen.
+ */
 export function useIdentity(source: IdentitySource = localIdentity): Identity | null {
-  return useSyncExternalStore(
+  const account = useContext(AccountIdentityContext);
+  const local = useSyncExternalStore(
     (l) => {
       listeners.add(l);
       const onStorage = (e: StorageEvent) => e.key === NAME_KEY && l();
@@ -46,4 +51,5 @@ export function useIdentity(source: IdentitySource = localIdentity): Identity | 
     () => source.current(),
     () => null,
   );
+  return account ?? local;
 }

@@ -16,6 +16,7 @@ export function ProposalActions({
   signers,
   approvable,
   whyNotApprovable,
+  cannotSign = null,
 }: {
   projectId: string;
   proposalId: string;
@@ -24,6 +25,8 @@ export function ProposalActions({
   signers: string[];
   approvable: boolean;
   whyNotApprovable: string | null;
+  /** Team mode: why this person cannot sign (their role, or no key bound to their account). */
+  cannotSign?: string | null;
 }) {
   const router = useRouter();
   const [keyId, setKeyId] = useState(signers[0] ?? "");
@@ -69,7 +72,7 @@ export function ProposalActions({
   if (signers.length === 0) {
     return (
       <p className="border-t border-border pt-2 text-xs text-warn">
-        No approver key on this server can sign under the project&apos;s policy: decisions need one (see the README, &quot;Approver keys&quot;).
+        {cannotSign ?? <>No approver key on this server can sign under the project&apos;s policy: decisions need one (see the README, &quot;Approver keys&quot;).</>}
       </p>
     );
   }

@@ -33,7 +33,8 @@ async function api<T>(url: string, init?: RequestInit): Promise<T> {
  * The packet editor: a structured form per section or the markdown, switchable; the seed's
  * checks run in the browser on every change, with findings listed and marked in place.
  */
-export function PacketEditor({ projectId, packet: initial, collabUrl }: { projectId: string; packet: PacketDto; collabUrl: string | null }) {
+/** `canEdit` false (a viewer in team mode): the shared document is shown live but cannot be typed into. */
+export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = true }: { projectId: string; packet: PacketDto; collabUrl: string | null; canEdit?: boolean }) {
   const router = useRouter();
   const lib = usePacketLib();
   const identity = useIdentity();
@@ -209,7 +210,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl }: { projec
         {mode === "form" && doc && lib ? (
           <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced} />
         ) : (
-          <MarkdownCodeMirror text={shared.text} awareness={shared.provider?.awareness ?? null} marks={marks} editable={shared.synced} onView={onView} />
+          <MarkdownCodeMirror text={shared.text} awareness={shared.provider?.awareness ?? null} marks={marks} editable={shared.synced && canEdit} onView={onView} />
         )}
         <div className="rounded-lg border border-border bg-surface">
           <div role="tablist" aria-label="Review and snapshots" className="flex gap-1 border-b border-border px-2 pt-2 text-sm">

@@ -34,6 +34,12 @@ export interface SharedPacket {
  * saved revision; edits made while disconnected stay in the document and merge when the
  * connection returns.
  */
+async function fetchCollabToken(): Promise<string> {
+  const res = await fetch("/api/v1/me/collab-token", { cache: "no-store" });
+  if (!res.ok) return "";
+  return ((await res.json()) as { token: string | null }).token ?? "";
+}
+
 export function useSharedPacket(url: string | null, packetId: string, initial: string, identity: Identity | null): SharedPacket {
   const doc = useMemo(() => new Y.Doc(), []);
   const text = useMemo(() => markdownText(doc), [doc]);
@@ -61,6 +67,8 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
     const p = new HocuspocusProvider({
       url,
       name: `packet:${packetId}`,
+      // Team mode: a fresh short-lived token on every (re)connect; local mode's is empty.
+      token: fetchCollabToken,
       document: doc,
       onStatus: ({ status: s }) => setStatus(s as SharedPacket["status"]),
       onSynced: ({ state }) => setSynced(state),

@@ -9,7 +9,13 @@ import { Redis } from "@hocuspocus/extension-redis";
 import { Server, type Extension } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import * as Y from "yjs";
+import { roleOn } from "../auth/access";
+import { verifyCollabToken } from "../auth/collab-token";
+import { readAuthConfig } from "../auth/config";
+import { roleAtLeast } from "../auth/roles";
+import { getAccount } from "../db/repositories/accounts";
 import { loadDocState, packetHeadMarkdown, storeDocState } from "../db/repositories/collab";
+import { packetProjectOrNull } from "../db/repositories/packets";
 import { docFromMarkdown } from "./shared-text";
 
 /** Document names are `packet:<id>`, so other kinds of shared documents can come later. */
@@ -65,9 +71,23 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
     stopOnSignals: false,
     debounce: opts.debounce ?? 1000,
     maxDebounce: opts.maxDebounce ?? 5000,
-    async onAuthenticate({ documentName }) {
-      // Local mode has no accounts; the only check is that the packet exists.
-      if ((await packetHeadMarkdown(packetIdOf(documentName))) === null) throw new Error("no such packet");
+    async onAuthenticate({ documentName, token, connectionConfig }) {
+      const packetId = packetIdOf(documentName);
+      const config = readAuthConfig();
+      if (config.mode === "local") {
+        // Local mode has no accounts; the only check is that the packet exists.
+        if ((await packetHeadMarkdown(packetId)) === null) throw new Error("no such packet");
+        return;
+      }
+      // Team mode: a packet the person cannot see is refused exactly like a missing one.
+      const userId = await verifyCollabToken(config.secret, token);
+      const account = userId ? await getAccount(userId) : null;
+      if (!account) throw new Error("not signed in");
+      const projectId = await packetProjectOrNull(packetId);
+      const role = projectId ? await roleOn({ kind: "user", userId: account.id, name: account.name, email: account.email, isAdmin: account.isAdmin, via: "session" }, projectId) : null;
+      if (!role) throw new Error("no such packet");
+      // Viewers follow along live; their edits are not applied.
+      if (!roleAtLeast(role, "editor")) connectionConfig.readOnly = true;
     },
     extensions: [
       ...redisExtension(opts.redisUrl ?? process.env.REDIS_URL),

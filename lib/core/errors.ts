@@ -55,3 +55,15 @@ export function toWorkbenchError(e: unknown): WorkbenchError {
   if (isWorkbenchError(e)) return e;
   return new WorkbenchError("INTERNAL", "Something went wrong on the server.", e);
 }
+
+/** Parses input with a zod schema; a failure is INVALID_INPUT naming the first field and its problem. */
+export function parseInput<S extends { safeParse(v: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }>(
+  schema: S,
+  raw: unknown,
+): Extract<ReturnType<S["safeParse"]>, { success: true }>["data"] {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data as Extract<ReturnType<S["safeParse"]>, { success: true }>["data"];
+  const issue = r.error.issues[0];
+  const field = issue?.path.map(String).join(".") || "input";
+  throw new WorkbenchError("INVALID_INPUT", `${field}: ${issue?.message ?? "invalid"}`, r.error.issues);
+}

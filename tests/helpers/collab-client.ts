@@ -26,15 +26,22 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** A Node client of a packet's shared document, recording the server's "stored" messages. */
-export function collabClient(port: number, packetId: string) {
+/**
+ * A Node client of a packet's shared document, recording the server's "stored" messages and, in
+ * team mode, whether the server refused it (`denied`) or made it read-only (`readOnly`).
+ */
+export function collabClient(port: number, packetId: string, opts: { token?: string } = {}) {
   const doc = new Y.Doc();
   const stored: number[] = [];
+  const auth: { denied: string | null; readOnly: boolean | null } = { denied: null, readOnly: null };
   const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: `packet:${packetId}`,
     document: doc,
+    token: opts.token ?? null,
+    onAuthenticationFailed: ({ reason }) => void (auth.denied = reason),
+    onAuthenticated: ({ scope }) => void (auth.readOnly = scope === "readonly"),
     onStateless: ({ payload }) => {
       const m = JSON.parse(payload) as { type: string; at: number };
       if (m.type === "stored") stored.push(m.at);
@@ -42,7 +49,7 @@ export function collabClient(port: number, packetId: string) {
   });
   provider.attach();
   const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
-  return { doc, text: markdownText(doc), provider, stored, synced, close: () => (provider.destroy(), socket.destroy()) };
+  return { doc, text: markdownText(doc), provider, stored, synced, auth, close: () => (provider.destroy(), socket.destroy()) };
 }
 
 export const until = async (what: string, ok: () => boolean) => {

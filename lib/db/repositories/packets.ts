@@ -175,6 +175,12 @@ export async function markEmitted(projectId: string, id: string, number: number)
   return getPacket(projectId, id);
 }
 
+/** The project a packet belongs to, or null when there is no such packet. */
+export async function packetProjectOrNull(id: string): Promise<string | null> {
+  const db = await getDb();
+  return (await db.packet.findUnique({ where: { id }, select: { projectId: true } }))?.projectId ?? null;
+}
+
 /** The project a packet belongs to (for the handoff URL, which names only the packet). */
 export async function packetProject(id: string): Promise<string> {
   const db = await getDb();

@@ -1,3 +1,6 @@
+import { pageProjectRole } from "@/app/_lib/page-access";
+import { signableKeyIds } from "@/lib/auth/access";
+import { roleAtLeast } from "@/lib/auth/roles";
 import Link from "next/link";
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import { SavedViews } from "@/components/views/saved-views";
@@ -32,7 +35,16 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
   const [desk, views] = await Promise.all([memoryDesk(id), savedViews(id, "proposals")]);
   const tasks = await taskEvaluations(id);
   const { snapshot } = desk;
-  const pinned = desk.signers.filter((s) => s.pinned).map((s) => s.keyId);
+  const { principal, role } = await pageProjectRole(id);
+  // Team mode: only an approver signs, and only with the keys bound to their own account.
+  const own = await signableKeyIds(principal);
+  const mayApprove = roleAtLeast(role, "approver");
+  const pinned = mayApprove ? desk.signers.filter((s) => s.pinned && (!own || own.includes(s.keyId))).map((s) => s.keyId) : [];
+  const cannotSign = !mayApprove
+    ? `Your role on this project is ${role}; signing a decision needs approver.`
+    : own && pinned.length === 0
+      ? "No signing key that the policy pins is bound to your account; an instance admin binds one on the Admin page."
+      : null;
   const proposals = snapshot.proposals.filter((p) => p.proposal.state === show.state);
   const count = (state: string) => snapshot.proposals.filter((p) => p.proposal.state === state).length;
   const memory = snapshot.memory;
@@ -130,7 +142,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       </span>
                     </div>
                   ) : null}
-                  <ProposalActions projectId={id} proposalId={p.proposal_id} state={p.state} applied={appliedAs !== null} signers={pinned} approvable={why === null} whyNotApprovable={why} />
+                  <ProposalActions projectId={id} proposalId={p.proposal_id} state={p.state} applied={appliedAs !== null} signers={pinned} approvable={why === null} whyNotApprovable={why} cannotSign={cannotSign} />
                 </li>
               );
             })}

@@ -1,6 +1,8 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { pageProjectRole } from "@/app/_lib/page-access";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { roleAtLeast } from "@/lib/auth/roles";
 import { PacketEditor } from "@/components/packets/packet-editor";
 import { PacketRevisions } from "@/components/packets/packet-revisions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -16,6 +18,7 @@ export const metadata = { title: "Packet" };
 export default async function PacketPage({ params }: { params: Promise<{ id: string; packetId: string }> }) {
   const { id, packetId } = await params;
   const project = await loadProjectOr404(id);
+  const { role } = await pageProjectRole(id);
   const packet = await getPacket(id, packetId).catch((e: unknown) => {
     if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
     throw e;
@@ -38,7 +41,7 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
           </span>
         }
       />
-      <PacketEditor projectId={id} packet={packet} collabUrl={collabUrl} />
+      <PacketEditor projectId={id} packet={packet} collabUrl={collabUrl} canEdit={roleAtLeast(role, "editor")} />
       <Card>
         <CardHeader title="Revisions" description="Every save is a revision. View one, or compare two." />
         <div className="p-4">
