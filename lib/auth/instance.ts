@@ -18,8 +18,13 @@ export const COOKIE_PREFIX = "workbench";
 export const OIDC_PROVIDER_ID = "oidc";
 export const SIGNUP_CLOSED = "Sign-up is closed: ask an administrator for an account.";
 
-/** Set while an instance admin creates an account, which closed sign-up otherwise refuses. */
-const creatingAsAdmin = new AsyncLocalStorage<true>();
+/**
+ * Set while an instance admin creates an account, which closed sign-up otherwise refuses. Kept on
+ * globalThis because Next bundles this module into several server chunks, and the hook must see
+ * the same store as the route that sets it.
+ */
+const ga = globalThis as unknown as { __workbenchAdminCreation?: AsyncLocalStorage<true> };
+const creatingAsAdmin = (ga.__workbenchAdminCreation ??= new AsyncLocalStorage<true>());
 
 export function asAdminCreation<T>(fn: () => Promise<T>): Promise<T> {
   return creatingAsAdmin.run(true, fn);
@@ -36,13 +41,26 @@ async function build() {
     emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 256 },
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     advanced: { cookiePrefix: COOKIE_PREFIX },
-    // Behind a proxy the Host header names the public origin; requests from it are trusted.
-    trustedOrigins: (req) => [config.publicUrl ?? (req ? new URL(req.url).origin : undefined)],
+    logger: {
+      // A wrong or revoked token is a 401 for its sender, not a server error worth a log line.
+      log: (level, message, ...args) => {
+        if (message.startsWith("Failed to validate API key")) return;
+        (level === "error" ? console.error : console.warn)(`[auth] ${message}`, ...args);
+      },
+    },
+    // Without a configured public URL, the origin the browser addressed (Host, or the proxy's
+    // X-Forwarded-Host) is trusted; a cross-site request carries another Origin and is refused.
+    trustedOrigins: (req) => {
+      if (config.publicUrl) return [config.publicUrl];
+      const host = req?.headers.get("x-forwarded-host") ?? req?.headers.get("host");
+      const proto = req?.headers.get("x-forwarded-proto") ?? (req ? new URL(req.url).protocol.slice(0, -1) : "http");
+      return host ? [`${proto}://${host}`] : [];
+    },
     databaseHooks: {
       user: {
         create: {
           before: async (_user, ctx) => {
-            const viaOidc = ctx?.path?.startsWith("/oauth2/callback") ?? false;
+            const viaOidc = ctx?.path?.startsWith("/callback/") ?? false;
             const allowed = config.signup === "open" || viaOidc || creatingAsAdmin.getStore() === true || (await countAccounts()) === 0;
             if (!allowed) throw new APIError("FORBIDDEN", { message: SIGNUP_CLOSED });
           },

@@ -13,7 +13,7 @@ export function roleAtLeast(have: Role, need: Role): boolean {
 /** What each role adds, in the words the members page shows. */
 export const ROLE_GRANTS: Record<Role, string> = {
   viewer: "reads everything in the project",
-  editor: "edits packets and briefs, comments, saves views, re-indexes",
-  approver: "signs proposal decisions with a key bound to their account, applies proposals",
+  editor: "edits packets and briefs, comments, sends them for review, saves views, re-indexes and fetches",
+  approver: "approves briefs or asks for changes, signs proposal decisions with a key bound to their account, applies proposals",
   admin: "manages members and removes the project",
 };

@@ -1,0 +1,173 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { UserPlus } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/input";
+import { Time } from "@/components/ui/time";
+import type { AccountDto } from "@/lib/db/repositories/accounts";
+import { ConfirmButton, sendJson } from "./confirm-button";
+
+/** Every account, with instance-admin switches. */
+export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; selfId: string }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function setAdmin(a: AccountDto, isAdmin: boolean): Promise<string | null> {
+    setBusy(a.id);
+    setError(null);
+    const message = await sendJson(`/api/v1/admin/accounts/${encodeURIComponent(a.id)}`, "PATCH", { isAdmin });
+    setBusy(null);
+    if (message) return message;
+    // Without admin rights this page is gone: go home instead of refreshing into a not-found.
+    if (a.id === selfId && !isAdmin) window.location.assign("/");
+    else router.refresh();
+    return null;
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div role="alert" aria-live="assertive" className="text-sm text-danger empty:hidden">
+        {error}
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Accounts</caption>
+          <thead className="text-left text-xs text-fg-muted">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">Name</th>
+              <th scope="col" className="px-3 py-2 font-medium">Email</th>
+              <th scope="col" className="px-3 py-2 font-medium">Created</th>
+              <th scope="col" className="px-3 py-2 font-medium">Instance admin</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.id} className="border-t border-border">
+                <td className="max-w-56 truncate px-3 py-2 font-medium">
+                  {a.name}
+                  {a.id === selfId ? <span className="ml-1 text-xs font-normal text-fg-muted">(you)</span> : null}
+                </td>
+                <td className="max-w-72 truncate px-3 py-2">{a.email}</td>
+                <td className="px-3 py-2 text-xs text-fg-muted">
+                  <Time iso={a.createdAt} />
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex items-center gap-2">
+                    {a.isAdmin ? <Badge tone="accent">admin</Badge> : <span className="text-xs text-fg-muted">no</span>}
+                    {a.isAdmin && a.id === selfId ? (
+                      <ConfirmButton
+                        aria-label="Give up your instance admin rights"
+                        title="Give up your admin rights?"
+                        description="You keep your project roles, but lose this page and the projects you are not a member of. Another admin can give the rights back."
+                        confirmLabel="Remove my admin rights"
+                        busyLabel="Removing…"
+                        onConfirm={() => setAdmin(a, false)}
+                      >
+                        Remove admin
+                      </ConfirmButton>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={busy !== null}
+                        aria-busy={busy === a.id}
+                        aria-label={a.isAdmin ? `Remove instance admin rights from ${a.name}` : `Make ${a.name} an instance admin`}
+                        onClick={async () => {
+                          const message = await setAdmin(a, !a.isAdmin);
+                          if (message) setError(message);
+                        }}
+                      >
+                        {busy === a.id ? "Saving…" : a.isAdmin ? "Remove admin" : "Make admin"}
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** Creates an account with an initial password, for closed sign-up. */
+export function CreateAccountForm() {
+  const router = useRouter();
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    const message = await sendJson("/api/v1/admin/accounts", "POST", { email: email.trim(), name: name.trim(), password });
+    setBusy(false);
+    if (message) {
+      setError(message);
+      return;
+    }
+    setDone(`Account created for ${email.trim()}. Give them the password through a channel you trust; they sign in at ${window.location.origin}/sign-in.`);
+    setEmail("");
+    setName("");
+    setPassword("");
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" aria-describedby={error ? `${id}-error` : undefined}>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input id={`${id}-name`} name="name" required maxLength={80} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input id={`${id}-email`} name="email" type="email" required maxLength={254} autoComplete="off" spellCheck={false} value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-password`}>Initial password</Label>
+          <Input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            required
+            minLength={10}
+            maxLength={256}
+            autoComplete="new-password"
+            aria-describedby={`${id}-password-hint`}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <p id={`${id}-password-hint`} className="mt-1 text-xs text-fg-muted">
+            At least 10 characters.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <div className="min-w-0 text-sm">
+          <div id={`${id}-error`} role="alert" aria-live="assertive" className="text-danger empty:hidden">
+            {error}
+          </div>
+          <div role="status" aria-live="polite" className="text-ok empty:hidden">
+            {done}
+          </div>
+        </div>
+        <Button type="submit" variant="primary" disabled={busy} aria-busy={busy} className="shrink-0">
+          <UserPlus aria-hidden className="size-4" />
+          {busy ? "Creating…" : "Create account"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { Link2, Unlink } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input, Label } from "@/components/ui/input";
+import { ConfirmButton, sendJson } from "./confirm-button";
+
+export interface KeyBinding {
+  keyId: string;
+  userId: string;
+  email: string;
+}
+
+const select = "h-9 w-full rounded-md border border-border bg-surface px-2 font-mono text-sm focus-visible:outline-2 focus-visible:outline-accent";
+
+/**
+ * Approver signing keys loaded on this server (ids only) and the account each is bound to: an
+ * approver signs only with a key bound to them.
+ */
+export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string[]; bindings: KeyBinding[]; emails: string[] }) {
+  const router = useRouter();
+  const id = useId();
+  const boundTo = new Map(bindings.map((b) => [b.keyId, b]));
+  const unbound = keyIds.filter((k) => !boundTo.has(k));
+  // Bindings whose key is no longer loaded still restrict nothing useful, but should be visible.
+  const stale = bindings.filter((b) => !keyIds.includes(b.keyId));
+  const rows = [...keyIds.map((k) => ({ keyId: k, loaded: true, binding: boundTo.get(k) ?? null })), ...stale.map((b) => ({ keyId: b.keyId, loaded: false, binding: b }))];
+
+  const [keyId, setKeyId] = useState(unbound[0] ?? "");
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = unbound.includes(keyId) ? keyId : (unbound[0] ?? "");
+
+  async function bind(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const message = await sendJson("/api/v1/admin/approver-keys", "POST", { keyId: chosen, email: email.trim() });
+    setBusy(false);
+    if (message) {
+      setError(message);
+      return;
+    }
+    setEmail("");
+    router.refresh();
+  }
+
+  async function unbind(k: string): Promise<string | null> {
+    const message = await sendJson(`/api/v1/admin/approver-keys/${encodeURIComponent(k)}`, "DELETE");
+    if (!message) router.refresh();
+    return message;
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {rows.length === 0 ? (
+        <p className="text-sm text-fg-muted">
+          No approver keys are loaded. They come from <code className="font-mono">AGENT_COLLAB_HUMAN_KEYS_JSON</code> or the file named by{" "}
+          <code className="font-mono">WORKBENCH_HUMAN_KEYS_FILE</code>, read when the server starts.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Approver keys and their accounts</caption>
+            <thead className="text-left text-xs text-fg-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">Key id</th>
+                <th scope="col" className="px-3 py-2 font-medium">Bound to</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.keyId} className="border-t border-border">
+                  <td className="px-3 py-2 font-mono text-xs">
+                    {r.keyId}
+                    {r.loaded ? null : (
+                      <Badge tone="warn" className="ml-2 font-sans" title="Bound, but this server did not load the key">
+                        not loaded
+                      </Badge>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">{r.binding ? r.binding.email : <span className="text-fg-muted">not bound: nobody can sign with it</span>}</td>
+                  <td className="px-3 py-2 text-right">
+                    {r.binding ? (
+                      <ConfirmButton
+                        aria-label={`Unbind key ${r.keyId} from ${r.binding.email}`}
+                        title={`Unbind ${r.keyId}?`}
+                        description={`${r.binding.email} can no longer sign proposal decisions with this key. Signatures already made stay valid.`}
+                        confirmLabel="Unbind key"
+                        busyLabel="Unbinding…"
+                        onConfirm={() => unbind(r.keyId)}
+                      >
+                        <Unlink aria-hidden className="size-4" /> Unbind
+                      </ConfirmButton>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {unbound.length > 0 ? (
+        <form onSubmit={bind} className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-describedby={error ? `${id}-error` : undefined}>
+          <div className="sm:w-56">
+            <Label htmlFor={`${id}-key`}>Key id</Label>
+            <select id={`${id}-key`} className={select} value={chosen} onChange={(e) => setKeyId(e.target.value)}>
+              {unbound.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex-1">
+            <Label htmlFor={`${id}-email`}>Approver&apos;s account email</Label>
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              spellCheck={false}
+              list={`${id}-emails`}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <datalist id={`${id}-emails`}>
+              {emails.map((e) => (
+                <option key={e} value={e} />
+              ))}
+            </datalist>
+          </div>
+          <Button type="submit" variant="primary" disabled={busy || email.trim() === ""} aria-busy={busy}>
+            <Link2 aria-hidden className="size-4" />
+            {busy ? "Binding…" : "Bind key"}
+          </Button>
+        </form>
+      ) : keyIds.length > 0 ? (
+        <p className="text-sm text-fg-muted">Every loaded key is bound. Unbind one to give it to someone else.</p>
+      ) : null}
+      <div id={`${id}-error`} role="alert" aria-live="assertive" className="text-sm text-danger empty:hidden">
+        {error}
+      </div>
+    </div>
+  );
+}
