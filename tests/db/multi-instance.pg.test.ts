@@ -8,6 +8,10 @@ import { addProject } from "../../lib/projects/add-project";
 import { loadDocState } from "../../lib/db/repositories/collab";
 import { collabClient, freePort, newPacket, stop, textOf, until } from "../helpers/collab-client";
 import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
+import { accountWithToken, enterTeamMode, leaveTeamMode, TEST_AUTH_SECRET } from "../helpers/team-mode";
+import { issueCollabToken } from "../../lib/auth/collab-token";
+import { setMember } from "../../lib/db/repositories/accounts";
+import { packetProject } from "../../lib/db/repositories/packets";
 
 afterAll(removeTempDirs);
 
@@ -79,6 +83,34 @@ describe("several instances on one PostgreSQL and one Redis", () => {
       a.close();
       b.close();
       await Promise.all(servers.map((s) => stop(s.child)));
+    }
+  });
+
+  it("serves the same signed-in people in team mode: one token opens the document on either instance", async () => {
+    enterTeamMode();
+    try {
+      const owner = await accountWithToken(`owner-${Date.now()}@example.com`);
+      const packetId = await newPacket();
+      await setMember(await packetProject(packetId), owner.id, "editor");
+      const { token } = await issueCollabToken(TEST_AUTH_SECRET, owner.id);
+      const ports = [await freePort(), await freePort()];
+      for (const port of ports) {
+        const { child } = await spawnUntil([path.join(root, "scripts/collab-server.ts"), String(port)], { ...process.env, REDIS_URL: redisUrl }, "listening");
+        children.push(child);
+      }
+      const a = collabClient(ports[0]!, packetId, { token });
+      const b = collabClient(ports[1]!, packetId, { token });
+      const stranger = collabClient(ports[1]!, packetId);
+      try {
+        await Promise.all([a.synced, b.synced]);
+        a.text.insert(0, "typed by the owner on instance one\n");
+        await until("instance two shows it", () => b.text.toString().includes("typed by the owner on instance one"));
+        await until("a client without a token is refused", () => stranger.auth.denied !== null);
+      } finally {
+        for (const c of [a, b, stranger]) c.close();
+      }
+    } finally {
+      leaveTeamMode();
     }
   });
 
