@@ -4,12 +4,17 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
   program
     .command("index")
     .description("Index or re-index a project (incremental; progress on stderr).")
-    .argument("<project-path>", "folder of the project to index")
+    .argument("[project-path]", "folder of the project to index")
+    .option("--url <git-url>", "instead of a folder: clone this git remote into the data folder (or fetch it when known), then index it")
+    .option("--branch <name>", "with --url: the branch to follow (default: the remote's default branch)")
     .option("--json", "print the index statistics as JSON on stdout")
-    .action(async (projectPath: string, opts: { json?: boolean }) => {
-      const { ensureIndexed } = await import("./shared");
+    .action(async (projectPath: string | undefined, opts: { json?: boolean; url?: string; branch?: string }) => {
+      const { WorkbenchError } = await import("../../lib/core/errors");
+      if ((projectPath === undefined) === (opts.url === undefined)) throw new WorkbenchError("INVALID_INPUT", "Give a project folder or --url <git-url> (one of them).");
+      if (opts.branch !== undefined && opts.url === undefined) throw new WorkbenchError("INVALID_INPUT", "--branch goes with --url.");
+      const { ensureIndexed, ensureRemoteIndexed } = await import("./shared");
       const { getDb } = await import("../../lib/db/client");
-      const { projectId, stats } = await ensureIndexed(projectPath);
+      const { projectId, stats } = opts.url !== undefined ? await ensureRemoteIndexed(opts.url, opts.branch) : await ensureIndexed(projectPath!);
       const { syncRunSearch } = await import("../../lib/search/sync");
       await syncRunSearch(projectId);
       const db = await getDb();

@@ -19,6 +19,20 @@ export function stderrProgress(enabled = true): (phase: JobPhase, done: number, 
   };
 }
 
+/**
+ * The project cloned from a git remote (cloned now if new, fetched if known), indexed
+ * incrementally: only what the fetch changed is re-read.
+ */
+export async function ensureRemoteIndexed(url: string, branch: string | undefined, opts: { quiet?: boolean } = {}): Promise<{ projectId: string; stats: IndexStats; head: string }> {
+  const { checkoutDirFor } = await import("../../lib/projects/remote");
+  const { fetchProject } = await import("../../lib/projects/remote-projects");
+  const known = await findProjectByRoot(checkoutDirFor(url, branch));
+  const project = await addProject({ url, ...(branch ? { branch } : {}) });
+  const head = known ? (await fetchProject(project.id, { startJob: false })).head : null;
+  const stats = await indexProject(project.id, stderrProgress(!opts.quiet));
+  return { projectId: project.id, stats, head: head ?? "" };
+}
+
 /** The project registered for a folder, indexed (incrementally) so what follows reads current data. */
 export async function ensureIndexed(projectPath: string, opts: { quiet?: boolean } = {}): Promise<{ projectId: string; stats: IndexStats }> {
   const pfs = await ProjectFs.open(path.resolve(projectPath));

@@ -39,7 +39,7 @@ export interface FetchResult {
  * Fetches a remote project's branch and, when its HEAD moved, starts an index job (which
  * re-reads only the files that changed). The outcome is recorded on the project either way.
  */
-export function fetchProject(projectId: string, jobOpts: IndexJobOptions = {}): Promise<FetchResult> {
+export function fetchProject(projectId: string, jobOpts: IndexJobOptions & { startJob?: boolean } = {}): Promise<FetchResult> {
   // Two fetches of one checkout at once would trip over git's lock files; share the first.
   const running = inFlight.get(projectId);
   if (running) return running;
@@ -50,7 +50,7 @@ export function fetchProject(projectId: string, jobOpts: IndexJobOptions = {}): 
 
 const inFlight = new Map<string, Promise<FetchResult>>();
 
-async function fetchOnce(projectId: string, jobOpts: IndexJobOptions): Promise<FetchResult> {
+async function fetchOnce(projectId: string, jobOpts: IndexJobOptions & { startJob?: boolean }): Promise<FetchResult> {
   const project = await getProject(projectId);
   if (!project.remote) throw new WorkbenchError("INVALID_INPUT", "This project was not added from a git remote, so there is nothing to fetch.");
   let result: { changed: boolean; head: string };
@@ -66,6 +66,7 @@ async function fetchOnce(projectId: string, jobOpts: IndexJobOptions): Promise<F
     throw err;
   }
   await recordFetch(projectId, null);
-  const job = result.changed ? await startIndexJob(projectId, jobOpts) : null;
+  // The CLI indexes in its own process instead (startJob: false), to wait for it and print progress.
+  const job = result.changed && jobOpts.startJob !== false ? await startIndexJob(projectId, jobOpts) : null;
   return { ...result, job };
 }

@@ -11,6 +11,7 @@ import { startFetchScheduler } from "../../lib/projects/fetch-scheduler";
 import { remotesRoot, removeCheckout } from "../../lib/projects/remote";
 import { fetchProject, removeRemoteCheckout } from "../../lib/projects/remote-projects";
 import { topicTable } from "../helpers/db";
+import { runWorkbench } from "../helpers/run-cli";
 import { ProjectBuilder, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
@@ -158,5 +159,27 @@ describe("projects from git remotes", () => {
     expect(fs.existsSync(doomed.rootPath)).toBe(false);
     expect(fs.existsSync(path.join(remotesRoot(), path.basename((await getProject(projectId)).rootPath)))).toBe(true);
     expect(() => removeCheckout(makeTempDir())).toThrow(/data directory/);
+  });
+
+  it("workbench index --url clones a new remote and indexes it, and fetches it when known", async () => {
+    const other = await makeRemote();
+    other.work.workState("CLI-1", { type: "epic", status: "in_progress" });
+    await other.push("first");
+    const env = { ...process.env };
+    const first = await runWorkbench(["index", "--url", `file://${other.bare}`, "--json"], { env });
+    expect(first.stderr).toMatch(/indexed \d+ files/);
+    const { projectId: id } = JSON.parse(first.stdout) as { projectId: string };
+    expect((await topicTable(id)).map((t) => t.slug)).toEqual(["CLI-1"]);
+
+    other.work.workState("CLI-2", { type: "epic", status: "in_progress" });
+    await other.push("second");
+    const again = await runWorkbench(["index", "--url", `file://${other.bare}`, "--json"], { env });
+    expect(JSON.parse(again.stdout)).toMatchObject({ projectId: id });
+    expect((await topicTable(id)).map((t) => t.slug)).toEqual(["CLI-1", "CLI-2"]);
+    expect((await getProject(id)).remote?.lastFetchError).toBeNull();
+
+    const both = await runWorkbench(["index", "some/folder", "--url", `file://${other.bare}`], { env });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toBe("ERROR: Give a project folder or --url <git-url> (one of them).\n");
   });
 });
