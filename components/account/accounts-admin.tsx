@@ -9,6 +9,7 @@ import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import type { AccountDto } from "@/lib/db/repositories/accounts";
 import { ConfirmButton, sendJson } from "./confirm-button";
+import { TableHead } from "@/components/ui/table-head";
 
 /** Every account, with instance-admin switches. */
 export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; selfId: string }) {
@@ -36,14 +37,7 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; se
       <div className="overflow-x-auto rounded-lg border border-border">
         <table className="w-full text-sm">
           <caption className="sr-only">Accounts</caption>
-          <thead className="text-left text-xs text-fg-muted">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Name</th>
-              <th scope="col" className="px-3 py-2 font-medium">Email</th>
-              <th scope="col" className="px-3 py-2 font-medium">Created</th>
-              <th scope="col" className="px-3 py-2 font-medium">Instance admin</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Name", "Email", "Created", "Instance admin"]} />
           <tbody>
             {accounts.map((a) => (
               <tr key={a.id} className="border-t border-border">

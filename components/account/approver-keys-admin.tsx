@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { ConfirmButton, sendJson } from "./confirm-button";
+import { TableHead } from "@/components/ui/table-head";
 
 export interface KeyBinding {
   keyId: string;
@@ -66,15 +67,7 @@ export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string
         <div className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full text-sm">
             <caption className="sr-only">Approver keys and their accounts</caption>
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Key id</th>
-                <th scope="col" className="px-3 py-2 font-medium">Bound to</th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Key id", "Bound to"]} actions />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.keyId} className="border-t border-border">

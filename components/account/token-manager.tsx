@@ -10,6 +10,7 @@ import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import type { TokenDto } from "@/lib/db/repositories/tokens";
 import { ConfirmButton, sendJson } from "./confirm-button";
+import { TableHead } from "@/components/ui/table-head";
 
 interface CreatedToken {
   id: string;
@@ -136,18 +137,7 @@ export function TokenManager({ tokens, publicUrl }: { tokens: TokenDto[]; public
         <div className="overflow-x-auto rounded-lg border border-border">
           <table className="w-full text-sm">
             <caption className="sr-only">Your personal access tokens</caption>
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                <th scope="col" className="px-3 py-2 font-medium">Token</th>
-                <th scope="col" className="px-3 py-2 font-medium">Created</th>
-                <th scope="col" className="px-3 py-2 font-medium">Expires</th>
-                <th scope="col" className="px-3 py-2 font-medium">Last used</th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Name", "Token", "Created", "Expires", "Last used"]} actions />
             <tbody>
               {tokens.map((t) => {
                 const expired = t.expiresAt !== null && new Date(t.expiresAt).getTime() <= now;

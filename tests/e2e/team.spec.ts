@@ -47,6 +47,10 @@ test.describe.serial("team mode", () => {
     await page.getByRole("button", { name: "Add and index" }).click();
     await page.waitForURL(/\/projects\/[^/?]+\?job=/);
     projectId = new URL(page.url()).pathname.split("/")[2]!;
+    // Let the index job finish first: on a 2-core machine it slows password hashing below.
+    await expect
+      .poll(() => teamDbQuery<{ status: string }>(`SELECT "status" FROM "IndexJob" WHERE "projectId" = ?`, projectId).map((j) => j.status), { timeout: 60_000 })
+      .toEqual(["succeeded"]);
 
     await page.goto("/admin");
     for (const [name, email] of [["Vera Viewer", "vera@example.com"], ["Otto Outsider", "otto@example.com"]]) {
@@ -54,7 +58,8 @@ test.describe.serial("team mode", () => {
       await page.getByLabel("Email").fill(email!);
       await page.getByLabel("Initial password").fill(PASSWORD);
       await page.getByRole("button", { name: "Create account" }).click();
-      await expect(page.getByRole("cell", { name: email })).toBeVisible();
+      // Hashing the password (scrypt) is deliberately slow.
+      await expect(page.getByRole("cell", { name: email })).toBeVisible({ timeout: 15_000 });
     }
     expect(teamDbQuery<{ n: number }>(`SELECT count(*) AS n FROM "User"`)).toEqual([{ n: 3 }]);
 

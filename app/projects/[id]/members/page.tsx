@@ -10,6 +10,7 @@ import { Time } from "@/components/ui/time";
 import { isTeamMode } from "@/lib/auth/config";
 import { ROLE_GRANTS, ROLES, type Role } from "@/lib/auth/roles";
 import { listMembers } from "@/lib/db/repositories/accounts";
+import { TableHead } from "@/components/ui/table-head";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Members" };
@@ -93,16 +94,7 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
         <div className="overflow-x-auto rounded-lg border border-border bg-surface">
           <table className="w-full text-sm">
             <caption className="sr-only">Members of {project.name}</caption>
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                <th scope="col" className="px-3 py-2 font-medium">Email</th>
-                <th scope="col" className="px-3 py-2 font-medium">Member since</th>
-                <th scope="col" className={`px-3 py-2 font-medium ${canManage ? "text-right" : ""}`}>
-                  Role
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Name", "Email", "Member since", "Role"]} alignLast={canManage ? "right" : undefined} />
             <tbody>
               {members.map((m) => {
                 const self = m.userId === principal.userId;
