@@ -111,7 +111,7 @@ describe("workbench CLI", () => {
   }, 90_000);
 
   it.each([
-    ["index", /Usage: workbench index \[options\] <project-path>/],
+    ["index", /Usage: workbench index \[options\] \[project-path\]/],
     ["load-context", /Usage: workbench load-context \[options\] \[query\]/],
   ])("%s --help prints usage and exits 0", async (cmd, usage) => {
     const r = await workbench([cmd, "--help"], data);
