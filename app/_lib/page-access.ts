@@ -1,13 +1,15 @@
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
 import { roleOn, visibleProjectIds } from "@/lib/auth/access";
 import { principalFrom, type Principal } from "@/lib/auth/principal";
 import { roleAtLeast, type Role } from "@/lib/auth/roles";
 
-/** The person viewing this page, or null (team mode, not signed in). Never redirects. */
-export async function viewer(): Promise<Principal | null> {
-  return principalFrom(await headers());
-}
+/**
+ * The person viewing this page, or null (team mode, not signed in). Never redirects. Looked up
+ * once per request: the layout and the page both ask.
+ */
+export const viewer = cache(async (): Promise<Principal | null> => principalFrom(await headers()));
 
 /** The person viewing this page; team mode without a valid session goes to the sign-in page. */
 export async function pagePrincipal(): Promise<Principal> {
