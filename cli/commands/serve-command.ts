@@ -53,6 +53,14 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       const fetcher = startFetchSchedulerFromEnv();
       // The co-editing server lives in this process (it stores documents through the same
       // database layer); the dashboard runs in the Next child.
+      if (auth.mode === "team") {
+        const { countAccounts } = await import("../../lib/db/repositories/accounts");
+        if ((await countAccounts()) === 0) {
+          const { setupCode } = await import("../../lib/auth/setup-code");
+          const base = auth.publicUrl ?? `http://${opts.host}:${opts.port}`;
+          process.stderr.write(`No accounts yet: create the first (administrator) account at ${base.replace(/\/$/, "")}/sign-in?setup=${setupCode(auth.secret)}\n`);
+        }
+      }
       const { startCollabServer } = await import("../../lib/collab/server");
       const collab = await startCollabServer({ port: collabPort, host: opts.host });
       process.stderr.write(`Context Workbench on http://${opts.host}:${port} (co-editing on ws://${opts.host}:${collabPort})\n`);

@@ -19,18 +19,22 @@ export function SignInForm({
   firstAccount,
   oidcName,
   initialError,
+  initialSetupCode = "",
 }: {
   next: string;
   canSignUp: boolean;
   firstAccount: boolean;
   oidcName: string | null;
   initialError: string | null;
+  /** The first account's setup code, from the link `workbench serve` printed. */
+  initialSetupCode?: string;
 }) {
   const id = useId();
   const [mode, setMode] = useState<Mode>(firstAccount && canSignUp ? "sign-up" : "sign-in");
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [setupCode, setSetupCode] = useState(initialSetupCode);
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState<"password" | "oidc" | null>(null);
   const signingUp = mode === "sign-up";
@@ -47,7 +51,7 @@ export function SignInForm({
     try {
       const client = authClient();
       const res = signingUp
-        ? await client.signUp.email({ name: name.trim(), email: email.trim(), password })
+        ? await client.signUp.email({ name: name.trim(), email: email.trim(), password }, firstAccount ? { headers: { "x-workbench-setup-code": setupCode.trim() } } : undefined)
         : await client.signIn.email({ email: email.trim(), password });
       if (res.error) throw new Error(authErrorMessage(res.error));
       go();
@@ -86,10 +90,17 @@ export function SignInForm({
     <div className="flex flex-col gap-4">
       {signingUp && firstAccount ? (
         <p className="rounded-md border border-accent/30 bg-accent/10 px-3 py-2 text-sm">
-          No accounts exist yet. The first account becomes the instance administrator: it adds projects and creates the other accounts.
+          No accounts exist yet. The first account becomes the instance administrator: it adds projects and creates the other accounts. It needs the
+          setup code that <code className="font-mono text-xs">workbench serve</code> printed when it started.
         </p>
       ) : null}
       <form onSubmit={submit} className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
+        {signingUp && firstAccount ? (
+          <div>
+            <Label htmlFor={`${id}-setup`}>Setup code</Label>
+            <Input id={`${id}-setup`} name="setup" required autoComplete="off" spellCheck={false} maxLength={64} value={setupCode} onChange={(e) => setSetupCode(e.target.value)} />
+          </div>
+        ) : null}
         {signingUp ? (
           <div>
             <Label htmlFor={`${id}-name`}>Name</Label>

@@ -38,6 +38,8 @@ export type AuthConfig =
 
 /** The auth configuration of this environment; a team mode without a secret is refused, not weakened. */
 export function readAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+  // Local mode reads nothing else, so a stray team variable cannot stop a local server.
+  if (!env.WORKBENCH_MODE || env.WORKBENCH_MODE === "local") return { mode: "local" };
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -64,8 +66,12 @@ export function readAuthConfig(env: Record<string, string | undefined> = process
   return { mode: "team", secret: e.WORKBENCH_AUTH_SECRET, publicUrl: e.WORKBENCH_PUBLIC_URL, signup: e.WORKBENCH_SIGNUP, oidc };
 }
 
+/**
+ * Fails closed: any WORKBENCH_MODE other than unset or "local" asks for sign-in (a misspelt
+ * "Team" must not serve everyone; readAuthConfig then refuses it with a clear message).
+ */
 export function isTeamMode(env: Record<string, string | undefined> = process.env): boolean {
-  return (env.WORKBENCH_MODE ?? "local") === "team";
+  return Boolean(env.WORKBENCH_MODE) && env.WORKBENCH_MODE !== "local";
 }
 
 /** Local mode serves one person on this machine: binding beyond loopback needs team mode. */

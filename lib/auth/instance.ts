@@ -60,8 +60,13 @@ async function build() {
       user: {
         create: {
           before: async (_user, ctx) => {
-            const viaOidc = ctx?.path?.startsWith("/callback/") ?? false;
-            const allowed = config.signup === "open" || viaOidc || creatingAsAdmin.getStore() === true || (await countAccounts()) === 0;
+            const byAdmin = creatingAsAdmin.getStore() === true;
+            // The first account becomes instance admin: only the setup code (checked by the sign-up
+            // route, app/api/auth/[...all]) or the server's own CLI may create it, never single sign-on.
+            const allowed =
+              (await countAccounts()) === 0
+                ? byAdmin || ctx?.path === "/sign-up/email"
+                : byAdmin || config.signup === "open" || (ctx?.path?.startsWith("/callback/") ?? false);
             if (!allowed) throw new APIError("FORBIDDEN", { message: SIGNUP_CLOSED });
           },
           after: async (user) => promoteIfFirstAccount(user.id),

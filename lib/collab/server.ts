@@ -8,11 +8,12 @@ import { Database } from "@hocuspocus/extension-database";
 import { Redis } from "@hocuspocus/extension-redis";
 import { Server, type Extension } from "@hocuspocus/server";
 import IORedis from "ioredis";
+import * as decoding from "lib0/decoding";
 import * as Y from "yjs";
 import { roleOn } from "../auth/access";
 import { verifyCollabToken } from "../auth/collab-token";
 import { readAuthConfig } from "../auth/config";
-import { roleAtLeast } from "../auth/roles";
+import { roleAtLeast, type Role } from "../auth/roles";
 import { getAccount } from "../db/repositories/accounts";
 import { loadDocState, packetHeadMarkdown, storeDocState } from "../db/repositories/collab";
 import { packetProjectOrNull } from "../db/repositories/packets";
@@ -25,6 +26,30 @@ function packetIdOf(documentName: string): string {
   const m = /^packet:([A-Za-z0-9_-]{1,64})$/.exec(documentName);
   if (!m) throw new Error(`unknown document ${JSON.stringify(documentName)}`);
   return m[1]!;
+}
+
+/** What onAuthenticate keeps on a team-mode connection, to re-check the role as messages arrive. */
+interface TeamContext {
+  userId: string;
+  projectId: string;
+}
+
+/** Hocuspocus message types (its protocol): a document sync, and a stateless broadcast. */
+const SYNC = 0;
+const BROADCAST_STATELESS = 6;
+
+/** A message's type: it follows the document name. */
+function messageType(update: Uint8Array): number {
+  const d = decoding.createDecoder(update);
+  decoding.readVarString(d);
+  return decoding.readVarUint(d);
+}
+
+/** The account's role on the project now (null: gone, or no longer a member). */
+async function currentRole(userId: string, projectId: string): Promise<Role | null> {
+  const account = await getAccount(userId);
+  if (!account) return null;
+  return roleOn({ kind: "user", userId: account.id, name: account.name, email: account.email, isAdmin: account.isAdmin, via: "session" }, projectId);
 }
 
 /** Stateless message sent after a store: `{"type":"stored","at":<epoch ms>}`. */
@@ -81,13 +106,23 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
       }
       // Team mode: a packet the person cannot see is refused exactly like a missing one.
       const userId = await verifyCollabToken(config.secret, token);
-      const account = userId ? await getAccount(userId) : null;
-      if (!account) throw new Error("not signed in");
       const projectId = await packetProjectOrNull(packetId);
-      const role = projectId ? await roleOn({ kind: "user", userId: account.id, name: account.name, email: account.email, isAdmin: account.isAdmin, via: "session" }, projectId) : null;
+      const role = userId && projectId ? await currentRole(userId, projectId) : null;
       if (!role) throw new Error("no such packet");
       // Viewers follow along live; their edits are not applied.
       if (!roleAtLeast(role, "editor")) connectionConfig.readOnly = true;
+      return { userId: userId!, projectId: projectId! } satisfies TeamContext;
+    },
+    async beforeHandleMessage({ connection, update, context }) {
+      const type = messageType(update);
+      // Only the server says "stored"; a client's broadcast could tell editors their edits are safe when they are not.
+      if (type === BROADCAST_STATELESS) throw new Error("clients do not broadcast on this server");
+      const team = context as Partial<TeamContext>;
+      if (!team.userId || !team.projectId || type !== SYNC) return;
+      // Roles change while people stay connected: removed members are cut off, demoted ones stop writing.
+      const role = await currentRole(team.userId, team.projectId);
+      if (!role) throw new Error("no longer a member of this project");
+      connection.readOnly = !roleAtLeast(role, "editor");
     },
     extensions: [
       ...redisExtension(opts.redisUrl ?? process.env.REDIS_URL),

@@ -69,7 +69,7 @@ export async function runSearch(input: SearchQueryInput, visibleProjectIds: stri
   const build = engine === "postgres-tsvector" ? toTsquery : toFts5;
   const find = async (expr: string): Promise<{ groups: FacetGroup[]; rows: MatchRow[] }> => {
     if (engine === "sqlite-fts5") return sqliteSearch(expr, filters, query.limit, await projectNames());
-    const groups = await facetGroups(expr, { from: filters.from, to: filters.to });
+    const groups = await facetGroups(expr, { from: filters.from, to: filters.to }, visibleProjectIds);
     const any = groups.some((g) => passes(g, filters, null));
     return { groups, rows: any ? await rankedMatches(expr, filters, query.limit) : [] };
   };

@@ -35,6 +35,13 @@ function ask<P>(h: Handler<P>, params: P, headers: Record<string, string>, init:
   return h(req, { params: Promise.resolve(params) });
 }
 
+async function sessionCookie(email: string): Promise<string> {
+  const res = await authPost(
+    new Request(`${BASE}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body: JSON.stringify({ email, password: "correct horse battery" }) }),
+  );
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
 describe("team mode access beyond the route gate", () => {
   let projectId = "";
   let jobId = "";
@@ -132,8 +139,10 @@ describe("team mode access beyond the route gate", () => {
     await setMember(projectId, viewer.id, "viewer");
   });
 
-  it("issues tokens shown once, lists them without their value, and revokes them", async () => {
-    const created = await ask(newToken, {}, editor.headers, { body: { name: "ci-agent", expiresInDays: 30 } });
+  it("issues tokens shown once (from a session, never from another token), lists them without their value, and revokes them", async () => {
+    expect((await ask(newToken, {}, editor.headers, { body: { name: "minted", expiresInDays: null } })).status).toBe(403);
+    const session = { cookie: await sessionCookie("editor@example.com") };
+    const created = await ask(newToken, {}, session, { body: { name: "ci-agent", expiresInDays: 30 } });
     expect(created.status).toBe(201);
     const { token } = (await created.json()) as { token: { id: string; token: string } };
     expect(token.token).toMatch(/^wb_/);

@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { setupCode } from "../../lib/auth/setup-code";
 import { sampleDir } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -16,6 +17,7 @@ test.describe.configure({ mode: "serial" });
 const root = process.cwd();
 const base = Number(process.env.E2E_PORT ?? 3210) + 4;
 const INSTANCES = [`http://127.0.0.1:${base}`, `http://127.0.0.1:${base + 2}`];
+const SECRET = "e2e-instances-secret-e2e-instances-secret";
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 let pgDir = "";
@@ -61,7 +63,7 @@ test.beforeAll(async () => {
         DATABASE_URL: `postgresql://postgres@127.0.0.1:${pgPort}/workbench_instances`,
         REDIS_URL: `redis://127.0.0.1:${redisPort}`,
         WORKBENCH_MODE: "team",
-        WORKBENCH_AUTH_SECRET: "e2e-instances-secret-e2e-instances-secret",
+        WORKBENCH_AUTH_SECRET: SECRET,
         WORKBENCH_DATA_DIR: tempDir("wb-e2e-instance-"),
         WORKBENCH_FETCH_INTERVAL: "0",
       },
@@ -94,7 +96,7 @@ test("two instances serve the same people: one sign-in, live edits across them, 
   const [A, B] = INSTANCES as [string, string];
   const context = await browser.newContext();
   const onA = await context.newPage();
-  await onA.goto(`${A}/sign-in`);
+  await onA.goto(`${A}/sign-in?setup=${setupCode(SECRET)}`);
   await onA.getByLabel("Name").fill("Ada Admin");
   await onA.getByLabel("Email").fill("ada@example.com");
   await onA.getByLabel("Password").fill("correct horse battery staple");

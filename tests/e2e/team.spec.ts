@@ -3,6 +3,8 @@
  * and roles set in the UI (checked in the database), and what each person then sees.
  */
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
+import { setupCode } from "../../lib/auth/setup-code";
+import { TEAM_SECRET } from "../../playwright.config";
 import { sampleDir, TEAM_URL, teamDbQuery } from "./helpers";
 
 const PASSWORD = "correct horse battery staple";
@@ -34,8 +36,12 @@ test.describe.serial("team mode", () => {
   test("the first account administers: adds a project, creates accounts, makes a viewer", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: TEAM_URL });
     const page = await context.newPage();
-    await page.goto("/sign-in");
+    // Without the setup code the server printed, nobody claims it.
+    const claim = await page.request.post("/api/auth/sign-up/email", { data: { name: "Mallory", email: "mallory@example.com", password: PASSWORD } });
+    expect(claim.status()).toBe(403);
+    await page.goto(`/sign-in?setup=${setupCode(TEAM_SECRET)}`);
     await expect(page.getByText("The first account becomes the instance administrator")).toBeVisible();
+    await expect(page.getByLabel("Setup code")).toHaveValue(setupCode(TEAM_SECRET));
     await page.getByLabel("Name").fill("Ada Admin");
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel("Password").fill(PASSWORD);

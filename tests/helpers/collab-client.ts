@@ -33,7 +33,7 @@ export async function stop(child: ChildProcess): Promise<void> {
 export function collabClient(port: number, packetId: string, opts: { token?: string } = {}) {
   const doc = new Y.Doc();
   const stored: number[] = [];
-  const auth: { denied: string | null; readOnly: boolean | null } = { denied: null, readOnly: null };
+  const auth: { denied: string | null; readOnly: boolean | null; closed: boolean } = { denied: null, readOnly: null, closed: false };
   const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
@@ -42,6 +42,7 @@ export function collabClient(port: number, packetId: string, opts: { token?: str
     token: opts.token ?? null,
     onAuthenticationFailed: ({ reason }) => void (auth.denied = reason),
     onAuthenticated: ({ scope }) => void (auth.readOnly = scope === "readonly"),
+    onClose: () => void (auth.closed = true),
     onStateless: ({ payload }) => {
       const m = JSON.parse(payload) as { type: string; at: number };
       if (m.type === "stored") stored.push(m.at);

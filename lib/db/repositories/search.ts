@@ -259,14 +259,17 @@ export function dayInRange(date: string | null, from?: string, to?: string): boo
  * PostgreSQL: match counts grouped by every facet dimension, with no filter but the words.
  * Grouped by day (not year) so the date filter's range can be applied exactly.
  */
-export async function facetGroups(match: string, range: { from?: string; to?: string }): Promise<FacetGroup[]> {
+export async function facetGroups(match: string, range: { from?: string; to?: string }, visibleProjectIds: string[] | null = null): Promise<FacetGroup[]> {
   const db = await getDb();
+  // Hidden projects are neither counted nor allowed to decide the all-words / any-word fallback.
+  const visible = visibleProjectIds ? (visibleProjectIds.length ? ` AND e."projectId" IN (${visibleProjectIds.map((_, i) => `$${i + 2}`).join(",")})` : " AND 1 = 0") : "";
   const rows = await db.$queryRawUnsafe<{ projectId: string; projectName: string; kind: string; status: string | null; day: string | null; n: number | bigint | string }[]>(
     `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 10) AS "day", count(*) AS "n"
       FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId"
-      WHERE e."tsv" @@ to_tsquery('workbench', $1)
+      WHERE e."tsv" @@ to_tsquery('workbench', $1)${visible}
       GROUP BY e."projectId", p."name", e."kind", e."status", substr(e."date", 1, 10)`,
     match,
+    ...(visibleProjectIds ?? []),
   );
   return rows.map(({ day, n, ...r }) => ({ ...r, year: day ? day.slice(0, 4) : null, dateOk: dayInRange(day, range.from, range.to), n: Number(n) }));
 }

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
 import { requireProjectRole, requireSignedIn } from "@/lib/auth/access";
 import { principalFrom, type Principal } from "@/lib/auth/principal";
+import { refuseCrossSiteWrite } from "@/lib/auth/same-origin";
 import type { Role } from "@/lib/auth/roles";
 import { toWorkbenchError, WorkbenchError } from "@/lib/core/errors";
 
@@ -30,6 +31,7 @@ export interface RequestContext {
 export function route<P = Record<string, never>>(fn: (req: Request, params: P, ctx: RequestContext) => Promise<Response>) {
   return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
     try {
+      refuseCrossSiteWrite(req, process.env.WORKBENCH_PUBLIC_URL);
       const principal = requireSignedIn(await principalFrom(req.headers));
       return await fn(req, await ctx.params, { principal });
     } catch (e) {
@@ -50,6 +52,7 @@ export interface ProjectRequestContext extends RequestContext {
 export function projectRoute<P extends { id: string }>(need: Role, fn: (req: Request, params: P, ctx: ProjectRequestContext) => Promise<Response>) {
   return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
     try {
+      refuseCrossSiteWrite(req, process.env.WORKBENCH_PUBLIC_URL);
       const principal = requireSignedIn(await principalFrom(req.headers));
       const params = await ctx.params;
       const role = await requireProjectRole(principal, String(params.id), need);
@@ -61,6 +64,9 @@ export function projectRoute<P extends { id: string }>(need: Role, fn: (req: Req
 }
 
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  // Only JSON: a cross-site form can send text/plain without a preflight, never application/json.
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new WorkbenchError("INVALID_INPUT", "The request body must be JSON, sent as Content-Type: application/json.");
   let body: unknown;
   try {
     body = await req.json();

@@ -26,8 +26,11 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
   const revisions = await listRevisions(id, packetId);
   // The co-editing server listens next to the dashboard (workbench serve starts both).
   const collabPort = process.env.WORKBENCH_COLLAB_PORT;
-  const host = ((await headers()).get("host") ?? "127.0.0.1").replace(/:\d+$/, "");
-  const collabUrl = collabPort ? `ws://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${collabPort}` : null;
+  const h = await headers();
+  const host = (h.get("host") ?? "127.0.0.1").replace(/:\d+$/, "");
+  // Behind TLS the page may only open a secure socket (and the token must not travel in clear).
+  const secure = h.get("x-forwarded-proto") === "https" || (process.env.WORKBENCH_PUBLIC_URL ?? "").startsWith("https:");
+  const collabUrl = collabPort ? `${secure ? "wss" : "ws"}://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${collabPort}` : null;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader

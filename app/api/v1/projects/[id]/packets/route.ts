@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { createProjectPacket, listPackets, newPacketInput } from "@/lib/packets/service";
-import { readJson, projectRoute, searchParams } from "../../../_lib/respond";
+import { actorName, readJson, projectRoute, searchParams } from "../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
@@ -14,7 +14,8 @@ export const GET = projectRoute<{ id: string }>("viewer", async (req, p) => {
 });
 
 /** New packet or brief: from the kind's template, or from imported markdown. */
-export const POST = projectRoute<{ id: string }>("editor", async (req, p) => {
+export const POST = projectRoute<{ id: string }>("editor", async (req, p, ctx) => {
   const { id } = params.parse(p);
-  return NextResponse.json({ packet: await createProjectPacket(id, await readJson(req, newPacketInput)) }, { status: 201 });
+  const input = await readJson(req, newPacketInput);
+  return NextResponse.json({ packet: await createProjectPacket(id, { ...input, author: actorName(ctx, input.author) }) }, { status: 201 });
 });
