@@ -10,6 +10,7 @@ import { Time } from "@/components/ui/time";
 import type { AccountDto } from "@/lib/db/repositories/accounts";
 import { ConfirmButton, sendJson } from "./confirm-button";
 import { TableHead } from "@/components/ui/table-head";
+import { EmailInput } from "./email-input";
 
 /** Every account, with instance-admin switches. */
 export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; selfId: string }) {
@@ -127,7 +128,7 @@ export function CreateAccountForm() {
         </div>
         <div>
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input id={`${id}-email`} name="email" type="email" required maxLength={254} autoComplete="off" spellCheck={false} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <EmailInput id={`${id}-email`} value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div>
           <Label htmlFor={`${id}-password`}>Initial password</Label>

@@ -5,9 +5,10 @@ import { useId, useState } from "react";
 import { Link2, Unlink } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/input";
+import { Label } from "@/components/ui/input";
 import { ConfirmButton, sendJson } from "./confirm-button";
 import { TableHead } from "@/components/ui/table-head";
+import { EmailInput } from "./email-input";
 
 export interface KeyBinding {
   keyId: string;
@@ -115,18 +116,7 @@ export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string
           </div>
           <div className="flex-1">
             <Label htmlFor={`${id}-email`}>Approver&apos;s account email</Label>
-            <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="off"
-              spellCheck={false}
-              list={`${id}-emails`}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailInput id={`${id}-email`} list={`${id}-emails`} value={email} onChange={(e) => setEmail(e.target.value)} />
             <datalist id={`${id}-emails`}>
               {emails.map((e) => (
                 <option key={e} value={e} />

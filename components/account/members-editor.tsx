@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Trash2, UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input, Label } from "@/components/ui/input";
+import { Label } from "@/components/ui/input";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { ConfirmButton, sendJson } from "./confirm-button";
+import { EmailInput } from "./email-input";
 
 const select = "h-8 rounded-md border border-border bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50";
 
@@ -38,18 +39,7 @@ export function AddMemberForm({ projectId }: { projectId: string }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
           <Label htmlFor={`${id}-email`}>Account email</Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="colleague@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailInput id={`${id}-email`} placeholder="colleague@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="sm:w-40">
           <Label htmlFor={`${id}-role`}>Role</Label>

@@ -5,6 +5,7 @@ import { KeyRound } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { authClient, authErrorMessage } from "./auth-client";
+import { EmailInput } from "./email-input";
 import { safeNext } from "./safe-next";
 
 type Mode = "sign-in" | "sign-up";
@@ -118,17 +119,7 @@ export function SignInForm({
         ) : null}
         <div>
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete={signingUp ? "email" : "username"}
-            required
-            maxLength={254}
-            spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailInput id={`${id}-email`} autoComplete={signingUp ? "email" : "username"} value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div>
           <Label htmlFor={`${id}-password`}>Password</Label>
