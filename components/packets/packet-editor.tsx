@@ -175,13 +175,13 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
           </div>
           <span className="text-xs text-fg-muted">{dirty ? "Changes since the last revision" : `Saved as revision ${packet.headNumber}`}</span>
           <div className="ml-auto flex flex-wrap gap-2">
-            <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty}>
+            <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty || !canEdit}>
               <Save className="size-4" aria-hidden /> Save
             </Button>
             <Button
               size="sm"
               onClick={() => void emit()}
-              disabled={busy || packet.approvedNumber === null}
+              disabled={busy || packet.approvedNumber === null || !canEdit}
               title={packet.approvedNumber === null ? "Emission needs an approved revision without BLOCK findings" : `Hand approved revision ${packet.approvedNumber} off`}
             >
               <Send className="size-4" aria-hidden /> Emit{packet.approvedNumber ? ` r${packet.approvedNumber}` : ""}
@@ -192,15 +192,16 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             <Button size="sm" onClick={download} disabled={!passes} aria-label="Download .md">
               <Download className="size-4" aria-hidden /> Download
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => void duplicate()} disabled={busy}>
+            <Button size="sm" variant="ghost" onClick={() => void duplicate()} disabled={busy || !canEdit}>
               <Copy className="size-4" aria-hidden /> Duplicate
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => void archive(!packet.archived)} disabled={busy}>
+            <Button size="sm" variant="ghost" onClick={() => void archive(!packet.archived)} disabled={busy || !canEdit}>
               {packet.archived ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
               {packet.archived ? "Restore" : "Archive"}
             </Button>
           </div>
         </div>
+        {canEdit ? null : <p className="text-sm text-fg-muted">You can read this packet and follow edits live; changing it needs the editor role.</p>}
         {notice ? (
           <p role={notice.tone === "danger" ? "alert" : "status"} className={`text-sm ${notice.tone === "danger" ? "text-danger" : "text-ok"}`}>
             {notice.text}
@@ -208,7 +209,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
         ) : null}
         <CollabStatus enabled={collabUrl !== null} status={shared.status} synced={shared.synced} unsynced={shared.unsynced} storedAt={shared.storedAt} peers={shared.peers} identity={identity} />
         {mode === "form" && doc && lib ? (
-          <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced} />
+          <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced || !canEdit} />
         ) : (
           <MarkdownCodeMirror text={shared.text} awareness={shared.provider?.awareness ?? null} marks={marks} editable={shared.synced && canEdit} onView={onView} />
         )}

@@ -22,6 +22,7 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
 
 test.describe.serial("team mode", () => {
   let projectId = "";
+  let packetId = "";
 
   test("sends a signed-out visitor to sign in, and answers the API with 401", async ({ page, request }) => {
     await page.goto(`${TEAM_URL}/projects/anything?tab=x`);
@@ -74,6 +75,8 @@ test.describe.serial("team mode", () => {
     await page.getByLabel("Role").selectOption("viewer");
     await page.getByRole("button", { name: "Add member" }).click();
     await expect(page.getByRole("cell", { name: "Vera Viewer", exact: true })).toBeVisible();
+    const packet = await page.request.post(`/api/v1/projects/${projectId}/packets`, { data: { markdown: "## Context Packet\n\n**Task**: Persist export jobs\n" } });
+    packetId = ((await packet.json()) as { packet: { id: string } }).packet.id;
     expect(teamDbQuery(`SELECT m."role" FROM "ProjectMember" m JOIN "User" u ON u."id" = m."userId" WHERE m."projectId" = ? AND u."email" = ?`, projectId, "vera@example.com")).toEqual([{ role: "viewer" }]);
     await context.close();
   });
@@ -88,6 +91,11 @@ test.describe.serial("team mode", () => {
     await expect(page.getByRole("button", { name: "Add member" })).toHaveCount(0);
     const reindex = await page.request.post(`/api/v1/projects/${projectId}/index`);
     expect(reindex.status()).toBe(403);
+    // A packet is shown live but read-only: nothing a viewer cannot do is offered.
+    await page.goto(`/projects/${projectId}/packets/${packetId}`);
+    await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+    await expect(page.getByText("changing it needs the editor role")).toBeVisible();
+    for (const name of ["Save", "Duplicate", "Archive"]) await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
 
     await page.goto("/account");
     await page.getByLabel("Token name").fill("e2e-agent");
