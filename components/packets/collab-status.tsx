@@ -12,6 +12,7 @@ export function CollabStatus({
   synced,
   unsynced,
   storedAt,
+  savePending,
   peers,
   identity,
 }: {
@@ -20,6 +21,7 @@ export function CollabStatus({
   synced: boolean;
   unsynced: number;
   storedAt: number | null;
+  savePending: boolean;
   peers: Peer[];
   identity: Identity | null;
 }) {
@@ -35,12 +37,14 @@ export function CollabStatus({
         ? `Offline: ${unsynced ? `${unsynced} change(s) wait and` : "edits"} merge when the connection returns.`
         : unsynced
           ? "Sending changes…"
-          : storedAt
-            ? `All changes saved to the server (${new Date(storedAt).toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC).`
-            : "Connected.";
+          : savePending
+            ? "Saving to the server…"
+            : storedAt
+              ? `All changes saved to the server (${new Date(storedAt).toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC).`
+              : "Connected.";
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-surface px-3 py-2 text-xs" data-testid="collab-status">
-      <span role="status" aria-live="polite" data-state={!synced ? "connecting" : status !== "connected" ? "offline" : unsynced ? "sending" : storedAt ? "stored" : "connected"}>
+      <span role="status" aria-live="polite" data-state={!synced ? "connecting" : status !== "connected" ? "offline" : unsynced ? "sending" : savePending ? "saving" : storedAt ? "stored" : "connected"}>
         {state}
       </span>
       {peers.length ? (

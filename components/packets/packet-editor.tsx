@@ -207,7 +207,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             {notice.text}
           </p>
         ) : null}
-        <CollabStatus enabled={collabUrl !== null} status={shared.status} synced={shared.synced} unsynced={shared.unsynced} storedAt={shared.storedAt} peers={shared.peers} identity={identity} />
+        <CollabStatus enabled={collabUrl !== null} status={shared.status} synced={shared.synced} unsynced={shared.unsynced} storedAt={shared.storedAt} savePending={shared.savePending} peers={shared.peers} identity={identity} />
         {mode === "form" && doc && lib ? (
           <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced || !canEdit} />
         ) : (

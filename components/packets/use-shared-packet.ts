@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import * as Y from "yjs";
 import type { Identity } from "@/lib/collab/identity";
 import { markdownText } from "@/lib/collab/shared-text";
+import { ownEditsStored, parseStoredMessage } from "@/lib/collab/stored-message";
 
 export interface Peer {
   clientId: number;
@@ -24,8 +25,10 @@ export interface SharedPacket {
   synced: boolean;
   /** Local changes the server has not acknowledged yet. */
   unsynced: number;
-  /** When the server last wrote the document to the database (epoch ms). */
+  /** When the server last wrote the document to the database with every edit made here so far (epoch ms). */
   storedAt: number | null;
+  /** An edit made here that no store has covered yet (it may have reached the server, but not the database). */
+  savePending: boolean;
   peers: Peer[];
 }
 
@@ -49,6 +52,7 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
   const [synced, setSynced] = useState(false);
   const [unsynced, setUnsynced] = useState(0);
   const [storedAt, setStoredAt] = useState<number | null>(null);
+  const [savePending, setSavePending] = useState(false);
   const [peers, setPeers] = useState<Peer[]>([]);
 
   useEffect(() => {
@@ -56,6 +60,15 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
     text.observe(onChange);
     return () => text.unobserve(onChange);
   }, [text]);
+
+  useEffect(() => {
+    // An edit made here is unsaved until a "stored" notice covers it.
+    const onUpdate = (_update: Uint8Array, _origin: unknown, _doc: Y.Doc, tr: Y.Transaction) => {
+      if (tr.local) setSavePending(true);
+    };
+    doc.on("update", onUpdate);
+    return () => doc.off("update", onUpdate);
+  }, [doc]);
 
   useEffect(() => {
     if (!url) {
@@ -74,11 +87,10 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
       onSynced: ({ state }) => setSynced(state),
       onUnsyncedChanges: ({ number }) => setUnsynced(number),
       onStateless: ({ payload }) => {
-        try {
-          const m = JSON.parse(payload) as { type?: string; at?: number };
-          if (m.type === "stored" && typeof m.at === "number") setStoredAt(m.at);
-        } catch {
-          // not ours
+        const notice = parseStoredMessage(payload);
+        if (notice && ownEditsStored(doc, notice)) {
+          setStoredAt(notice.at);
+          setSavePending(false);
         }
       },
       onAwarenessChange: ({ states }) =>
@@ -101,5 +113,5 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
     if (provider && identity) provider.setAwarenessField("user", { name: identity.name, color: identity.color, id: identity.id });
   }, [provider, identity]);
 
-  return { doc, text, provider, markdown: synced ? markdown : initial, status, synced, unsynced, storedAt, peers };
+  return { doc, text, provider, markdown: synced ? markdown : initial, status, synced, unsynced, storedAt, savePending, peers };
 }

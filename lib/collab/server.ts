@@ -15,9 +15,10 @@ import { verifyCollabToken } from "../auth/collab-token";
 import { readAuthConfig } from "../auth/config";
 import { roleAtLeast, type Role } from "../auth/roles";
 import { getAccount } from "../db/repositories/accounts";
-import { loadDocState, packetHeadMarkdown, storeDocState } from "../db/repositories/collab";
+import { loadDocState, packetHeadMarkdown, seedDocState, storeDocState } from "../db/repositories/collab";
 import { packetProjectOrNull } from "../db/repositories/packets";
 import { docFromMarkdown } from "./shared-text";
+import { storedMessage } from "./stored-message";
 
 /** Document names are `packet:<id>`, so other kinds of shared documents can come later. */
 export const packetDocName = (packetId: string) => `packet:${packetId}`;
@@ -52,12 +53,6 @@ async function currentRole(userId: string, projectId: string): Promise<Role | nu
   return roleOn({ kind: "user", userId: account.id, name: account.name, email: account.email, isAdmin: account.isAdmin, via: "session" }, projectId);
 }
 
-/** Stateless message sent after a store: `{"type":"stored","at":<epoch ms>}`. */
-export interface StoredMessage {
-  type: "stored";
-  at: number;
-}
-
 export interface CollabServerOptions {
   port: number;
   host: string;
@@ -86,8 +81,8 @@ function redisExtension(url: string | undefined): Extension[] {
 }
 
 export async function startCollabServer(opts: CollabServerOptions): Promise<{ server: Server; flush: () => Promise<void>; stop: () => Promise<void> }> {
-  /** Documents whose last store did not reach the database; their clients must not hear "stored". */
-  const unstored = new Set<string>();
+  /** What the last store of each document wrote (a full update); absent when it did not reach the database. */
+  const storedStates = new Map<string, Uint8Array>();
   const server = new Server({
     name: "workbench-collab",
     port: opts.port,
@@ -133,25 +128,32 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
           if (stored) return stored;
           const markdown = await packetHeadMarkdown(id);
           if (markdown === null) throw new Error(`no packet ${id}`);
-          return Y.encodeStateAsUpdate(docFromMarkdown(markdown));
+          const seeded = await seedDocState(id, Y.encodeStateAsUpdate(docFromMarkdown(markdown)));
+          if (seeded === null) throw new Error(`no packet ${id}`);
+          return seeded;
         },
         store: async ({ documentName, state }) => {
           // A throw here would escape Hocuspocus's debounce as an unhandled rejection and take the
           // whole server down, so a failed store is logged and reported to nobody as "stored".
+          storedStates.delete(documentName);
           try {
-            if (await storeDocState(packetIdOf(documentName), state)) return;
+            if (await storeDocState(packetIdOf(documentName), state)) {
+              storedStates.set(documentName, state);
+              return;
+            }
             closeDeleted(documentName);
           } catch (err) {
             console.error(`co-editing: could not store ${documentName}: ${(err as Error).message}`);
           }
-          unstored.add(documentName);
         },
       }),
     ],
     async afterStoreDocument({ document, documentName }) {
-      if (unstored.delete(documentName)) return;
-      // Only this instance's clients: what it stored holds their edits, not necessarily those made on other instances.
-      const stored = JSON.stringify({ type: "stored", at: Date.now() } satisfies StoredMessage);
+      const state = storedStates.get(documentName);
+      storedStates.delete(documentName);
+      if (!state) return;
+      // Only this instance's clients; the state vector tells each whether its own edits made it.
+      const stored = storedMessage(state, Date.now());
       for (const connection of document.getConnections()) connection.sendStateless(stored);
     },
   });

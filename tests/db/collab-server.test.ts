@@ -9,7 +9,7 @@ import { markdownText } from "../../lib/collab/shared-text";
 import { createProjectPacket } from "../../lib/packets/service";
 import { deleteProject } from "../../lib/db/repositories/projects";
 import { addProject } from "../../lib/projects/add-project";
-import { collabClient, freePort, stop, until } from "../helpers/collab-client";
+import { collabClient, freePort, stop, textOf, until } from "../helpers/collab-client";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
@@ -73,6 +73,63 @@ describe("co-editing server", () => {
     } finally {
       a.close();
       b.close();
+      await stop(server);
+    }
+  });
+
+  it("does not double an opened but never edited document when its client reconnects after a crash", async () => {
+    const untouched = (await createProjectPacket((await addProject({ path: makeTempDir() })).id, { markdown: "## Context Packet\n\n**Task**: Seed once\n" })).id;
+    let server = await startServer(port);
+    const a = collabClient(port, untouched);
+    try {
+      await a.synced;
+      const seeded = a.text.toString();
+      expect(seeded).toBe("## Context Packet\n\n**Task**: Seed once\n");
+      await stop(server);
+      server = await startServer(port);
+      // A second client loads the document from the database; the first one reconnects with its copy.
+      const b = collabClient(port, untouched);
+      try {
+        await b.synced;
+        a.text.insert(a.text.length, "**Parent**: after restart\n");
+        await until("both see the edit made after the restart", () => b.text.toString().includes("after restart"));
+        expect(b.text.toString()).toBe(`${seeded}**Parent**: after restart\n`);
+        expect(a.text.toString()).toBe(b.text.toString());
+      } finally {
+        b.close();
+      }
+    } finally {
+      a.close();
+      await stop(server);
+    }
+  });
+
+  it("keeps every acknowledged keystroke when the server is killed while someone is typing", async () => {
+    const typed = (await createProjectPacket((await addProject({ path: makeTempDir() })).id, { markdown: "## Context Packet\n\n**Task**: Type fast\n" })).id;
+    const server = await startServer(port);
+    const a = collabClient(port, typed);
+    /** The text after each keystroke, by the client's own clock then. */
+    const textAtClock = new Map<number, string>();
+    let n = 0;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await a.synced;
+      timer = setInterval(() => {
+        a.text.insert(a.text.length, `m${n++};`);
+        textAtClock.set(Y.getState(a.doc.store, a.doc.clientID), a.text.toString());
+      }, 15);
+      await until("three stores while typing", () => a.storedClocks.filter((c) => c > 0).length >= 3);
+      await stop(server);
+      clearInterval(timer);
+      // The newest keystroke the server said it stored, and the text as it was then.
+      const clock = Math.max(...a.storedClocks);
+      const acknowledged = [...textAtClock].filter(([c]) => c <= clock).sort((x, y) => y[0] - x[0])[0]![1];
+      expect(n).toBeGreaterThan(Number(/m(\d+);$/.exec(acknowledged)![1]) + 1);
+      const persisted = textOf((await loadDocState(typed))!);
+      expect(persisted.startsWith(acknowledged)).toBe(true);
+    } finally {
+      clearInterval(timer);
+      a.close();
       await stop(server);
     }
   });

@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
 import { markdownText } from "../../lib/collab/shared-text";
+import { parseStoredMessage } from "../../lib/collab/stored-message";
 import { createProjectPacket } from "../../lib/packets/service";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir } from "./project-builder";
@@ -33,6 +34,8 @@ export async function stop(child: ChildProcess): Promise<void> {
 export function collabClient(port: number, packetId: string, opts: { token?: string } = {}) {
   const doc = new Y.Doc();
   const stored: number[] = [];
+  /** Per "stored" notice: this client's own clock in the stored state. */
+  const storedClocks: number[] = [];
   const auth: { denied: string | null; readOnly: boolean | null; closed: boolean } = { denied: null, readOnly: null, closed: false };
   const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
   const provider = new HocuspocusProvider({
@@ -44,13 +47,15 @@ export function collabClient(port: number, packetId: string, opts: { token?: str
     onAuthenticated: ({ scope }) => void (auth.readOnly = scope === "readonly"),
     onClose: () => void (auth.closed = true),
     onStateless: ({ payload }) => {
-      const m = JSON.parse(payload) as { type: string; at: number };
-      if (m.type === "stored") stored.push(m.at);
+      const notice = parseStoredMessage(payload);
+      if (!notice) return;
+      stored.push(notice.at);
+      storedClocks.push(notice.vector.get(doc.clientID) ?? 0);
     },
   });
   provider.attach();
   const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
-  return { doc, text: markdownText(doc), provider, stored, synced, auth, close: () => (provider.destroy(), socket.destroy()) };
+  return { doc, text: markdownText(doc), provider, stored, storedClocks, synced, auth, close: () => (provider.destroy(), socket.destroy()) };
 }
 
 export const until = async (what: string, ok: () => boolean) => {

@@ -38,6 +38,25 @@ export async function storeDocState(packetId: string, state: Uint8Array): Promis
   }
 }
 
+/**
+ * The packet's first co-editing state, stored create-only before any client sees it: a
+ * document built afresh (new Yjs client id) each time it is loaded would merge with a copy a
+ * reconnecting client still holds and double the text. When another process stored one
+ * first, that one is returned. Null when the packet is gone.
+ */
+export async function seedDocState(packetId: string, state: Uint8Array): Promise<Uint8Array | null> {
+  const db = await getDb();
+  try {
+    await db.packetDoc.create({ data: { packetId, state: Buffer.from(state) } });
+    return state;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === "P2003") return null;
+    if (code !== "P2002") throw err;
+  }
+  return loadDocState(packetId);
+}
+
 /** Head markdown of a packet, for seeding its shared document (null when the packet is gone). */
 export async function packetHeadMarkdown(packetId: string): Promise<string | null> {
   const db = await getDb();
