@@ -8,6 +8,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { applyTextChange } from "@/lib/collab/shared-text";
 import type { PacketDto } from "@/lib/db/repositories/packets";
 import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/packets";
+import { emitInfo, exportRefusal } from "@/lib/packets/export-gate";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useIdentity } from "@/components/identity/local-identity";
@@ -28,6 +29,9 @@ async function api<T>(url: string, init?: RequestInit): Promise<T> {
   if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
   return body;
 }
+
+/** A stretch of the markdown, by UTF-16 offset. */
+type TextRange = { offset: number; length: number };
 
 /**
  * The packet editor: a structured form per section or the markdown, switchable; the seed's
@@ -63,6 +67,10 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
   const marks = useMemo(() => (validation?.findings ?? []).map((f, i) => ({ offset: f.offset, length: f.length, tier: f.tier, id: `${f.rule}-${i}` })), [validation]);
   const blocks = validation?.findings.filter((f) => f.tier === "BLOCK") ?? [];
   const passes = validation !== null && validation.emittable;
+  // Copy and Download export the live text, so they follow a validation of that very text:
+  // while the deferred one lags behind the last keystroke they wait (and re-check on click).
+  const exportable = passes && validation.packet === markdown;
+  const emitting = emitInfo(packet, dirty);
   const handoffUrl = typeof window === "undefined" ? `/api/v1/packets/${packet.id}` : `${window.location.origin}/api/v1/packets/${packet.id}`;
 
   // Leaving before the server has the latest keystrokes asks first.
@@ -119,14 +127,25 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
       router.refresh();
     });
 
+  /** Validates exactly the text about to leave the editor; false (with the reason shown) when it may not. */
+  function mayExport(text: string): boolean {
+    const refusal = exportRefusal(text, lib ? lib.validatePacket(text) : null);
+    if (refusal) setNotice({ tone: "danger", text: refusal });
+    return refusal === null;
+  }
+
   const copy = () =>
     run(async () => {
-      await navigator.clipboard.writeText(markdown);
+      const text = markdown;
+      if (!mayExport(text)) return;
+      await navigator.clipboard.writeText(text);
       setNotice({ tone: "ok", text: "Copied the packet's markdown." });
     });
 
   const download = () => {
-    const url = URL.createObjectURL(new Blob([markdown], { type: "text/markdown" }));
+    const text = markdown;
+    if (!mayExport(text)) return;
+    const url = URL.createObjectURL(new Blob([text], { type: "text/markdown" }));
     const a = document.createElement("a");
     a.href = url;
     a.download = `${packet.title.replace(/[^\w.-]+/g, "-").slice(0, 60) || "packet"}.md`;
@@ -134,14 +153,14 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
     URL.revokeObjectURL(url);
   };
 
-  /** Shows a finding in the markdown, selected. */
-  const pendingReveal = useRef<PacketFinding | null>(null);
-  function select(view: EditorView, f: PacketFinding) {
+  /** Shows a range of the markdown (a finding, a comment's quote), selected. */
+  const pendingReveal = useRef<TextRange | null>(null);
+  function select(view: EditorView, f: TextRange) {
     const len = view.state.doc.length;
     view.dispatch({ selection: { anchor: Math.min(f.offset, len), head: Math.min(f.offset + f.length, len) }, scrollIntoView: true });
     view.focus();
   }
-  function reveal(f: PacketFinding) {
+  function reveal(f: TextRange) {
     if (mode === "markdown" && editorView.current) return select(editorView.current, f);
     pendingReveal.current = f;
     setMode("markdown");
@@ -182,14 +201,15 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
               size="sm"
               onClick={() => void emit()}
               disabled={busy || packet.approvedNumber === null || !canEdit}
-              title={packet.approvedNumber === null ? "Emission needs an approved revision without BLOCK findings" : `Hand approved revision ${packet.approvedNumber} off`}
+              title={emitting.title}
+              aria-describedby={emitting.note ? "emit-note" : undefined}
             >
-              <Send className="size-4" aria-hidden /> Emit{packet.approvedNumber ? ` r${packet.approvedNumber}` : ""}
+              <Send className="size-4" aria-hidden /> {emitting.label}
             </Button>
-            <Button size="sm" onClick={() => void copy()} disabled={!passes} aria-label="Copy markdown">
+            <Button size="sm" onClick={() => void copy()} disabled={!exportable} aria-label="Copy markdown">
               <ClipboardCopy className="size-4" aria-hidden /> Copy
             </Button>
-            <Button size="sm" onClick={download} disabled={!passes} aria-label="Download .md">
+            <Button size="sm" onClick={download} disabled={!exportable} aria-label="Download .md">
               <Download className="size-4" aria-hidden /> Download
             </Button>
             <Button size="sm" variant="ghost" onClick={() => void duplicate()} disabled={busy || !canEdit}>
@@ -201,6 +221,11 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             </Button>
           </div>
         </div>
+        {emitting.note ? (
+          <p id="emit-note" className="text-xs text-fg-muted">
+            {emitting.note}
+          </p>
+        ) : null}
         {canEdit ? null : <p className="text-sm text-fg-muted">You can read this packet and follow edits live; changing it needs the editor role.</p>}
         {notice ? (
           <p role={notice.tone === "danger" ? "alert" : "status"} className={`text-sm ${notice.tone === "danger" ? "text-danger" : "text-ok"}`}>
@@ -242,6 +267,11 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
                   return r.empty ? null : { from: r.from, to: r.to, text: v.state.sliceDoc(r.from, r.to) };
                 }}
                 onStatusChange={reloadPacket}
+                unsavedText={dirty}
+                text={shared.text}
+                markdown={markdown}
+                reveal={(from, to) => reveal({ offset: from, length: to - from })}
+                headNumber={packet.headNumber}
               />
             ) : (
               <SnapshotsPanel base={base} identity={identity} signals={signals} markdown={markdown} restore={(t) => applyTextChange(shared.text, t, "local")} />

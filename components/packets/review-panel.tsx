@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type * as Y from "yjs";
+import { encodeAnchor, resolveAnchor, type ResolvedAnchor } from "@/lib/collab/anchors";
 import { ACTION_LABEL, availableActions, isReviewStatus, type ReviewAction } from "@/lib/collab/review";
 import type { Identity } from "@/lib/collab/identity";
 import type { ReviewHistory } from "@/lib/collab/service";
@@ -9,6 +10,9 @@ import type { CommentDto } from "@/lib/db/repositories/collab";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
+
+/** Decisions about a revision's text: they name the revision they were made on. */
+const REVISION_ACTIONS = new Set<ReviewAction>(["approve", "request_changes"]);
 
 const STATUS_TONE: Record<string, "neutral" | "accent" | "warn" | "ok"> = { draft: "neutral", in_review: "accent", changes_requested: "warn", approved: "ok" };
 
@@ -31,6 +35,11 @@ export function ReviewPanel({
   sections,
   selection,
   onStatusChange,
+  unsavedText,
+  text,
+  markdown,
+  reveal,
+  headNumber,
 }: {
   base: string;
   identity: Identity | null;
@@ -38,6 +47,16 @@ export function ReviewPanel({
   sections: string[];
   selection: () => { from: number; to: number; text: string } | null;
   onStatusChange: () => void;
+  /** The shared text differs from the latest saved revision (what a decision applies to). */
+  unsavedText: boolean;
+  /** The shared text, where quoted ranges are anchored. */
+  text: Y.Text;
+  /** Its current markdown: anchors are placed again whenever it changes. */
+  markdown: string;
+  /** Selects [from, to) in the markdown view. */
+  reveal: (from: number, to: number) => void;
+  /** The latest saved revision this page knows of: the history is loaded again when it moves. */
+  headNumber: number;
 }) {
   const [history, setHistory] = useState<ReviewHistory | null>(null);
   const [comments, setComments] = useState<CommentDto[]>([]);
@@ -60,6 +79,9 @@ export function ReviewPanel({
 
   useEffect(() => {
     void load();
+  }, [load, headNumber]);
+
+  useEffect(() => {
     const onSignal = (ev: Y.YMapEvent<number>) => {
       void load();
       if (ev.keysChanged.has("review")) onStatusChange();
@@ -73,13 +95,17 @@ export function ReviewPanel({
   async function act(action: ReviewAction) {
     setError(null);
     try {
-      await call(`${base}/review`, { method: "POST", body: JSON.stringify({ action, actor: identity?.name ?? "", note: note.trim() || null }) });
+      // The decision names the revision shown here: if someone saved a newer one meanwhile, the server refuses it.
+      const revision = REVISION_ACTIONS.has(action) ? (history?.packet.headNumber ?? null) : null;
+      await call(`${base}/review`, { method: "POST", body: JSON.stringify({ action, actor: identity?.name ?? "", note: note.trim() || null, revision }) });
       setNote("");
       bump("review");
       await load();
       onStatusChange();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
+      // A refusal often means the packet moved on (a newer revision, another decision): show where it is now.
+      await load();
     }
   }
 
@@ -107,6 +133,15 @@ export function ReviewPanel({
     }
   }
 
+  // Where each quoted thread sits in the text now; `markdown` is a dependency so they are placed again after every edit.
+  const placements = useMemo(() => {
+    const m = new Map<string, ResolvedAnchor | null>();
+    for (const c of comments) {
+      if (c.id === c.threadId && c.quote && c.anchorStart && c.anchorEnd) m.set(c.threadId, resolveAnchor(text, { start: c.anchorStart, end: c.anchorEnd }, c.quote));
+    }
+    return m;
+  }, [comments, text, markdown]);
+
   const status = history?.packet.reviewStatus ?? "draft";
   const threads = new Map<string, CommentDto[]>();
   for (const c of comments) threads.set(c.threadId, [...(threads.get(c.threadId) ?? []), c]);
@@ -124,12 +159,18 @@ export function ReviewPanel({
           <input className={`${input} h-8 min-w-60 flex-1`} placeholder="Note (optional)" aria-label="Review note" value={note} onChange={(e) => setNote(e.target.value)} />
           {isReviewStatus(status)
             ? availableActions(status).map((a) => (
-                <Button key={a} size="sm" variant={a === "approve" ? "primary" : "secondary"} disabled={!identity} onClick={() => void act(a)}>
+                <Button key={a} size="sm" variant={a === "approve" ? "primary" : "secondary"} disabled={!identity || !history} onClick={() => void act(a)}>
                   {ACTION_LABEL[a]}
+                  {REVISION_ACTIONS.has(a) && history ? ` r${history.packet.headNumber}` : ""}
                 </Button>
               ))
             : null}
         </div>
+        {unsavedText && status === "in_review" ? (
+          <p className="text-xs text-warn" role="note">
+            The text above has edits not saved as a revision yet; a decision applies to the saved revision r{history?.packet.headNumber}.
+          </p>
+        ) : null}
         {history?.events.length ? (
           <ol className="space-y-0.5 text-xs" aria-label="Review history">
             {history.events.map((e) => (
@@ -157,7 +198,11 @@ export function ReviewPanel({
           className="space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void comment(quote ? { quote: quote.text, anchorFrom: quote.from, anchorTo: quote.to, section: null, body } : { section: anchor, body }).then((ok) => {
+            const anchorOf = (q: { from: number; to: number }) => {
+              const a = encodeAnchor(text, q.from, q.to);
+              return { anchorStart: a.start, anchorEnd: a.end };
+            };
+            void comment(quote ? { quote: quote.text, anchorFrom: quote.from, anchorTo: quote.to, ...anchorOf(quote), section: null, body } : { section: anchor, body }).then((ok) => {
               if (ok) {
                 setBody("");
                 setQuote(null);
@@ -206,12 +251,22 @@ export function ReviewPanel({
         <ul className="space-y-2" aria-label="Comment threads">
           {[...threads.entries()].map(([threadId, list]) => {
             const root = list[0]!;
+            const placed = placements.get(threadId) ?? null;
             return (
               <li key={threadId} className={`rounded-md border border-border p-2 text-sm ${root.resolved ? "opacity-70" : ""}`} data-thread={threadId}>
                 <p className="mb-1 text-xs text-fg-muted">
                   {root.quote ? (
                     <>
                       on <code className="rounded bg-muted px-1">{root.quote.slice(0, 80)}</code>
+                      {placed ? (
+                        <>
+                          {" "}
+                          <button type="button" className="underline" onClick={() => reveal(placed.from, placed.to)}>
+                            show in text
+                          </button>
+                          {placed.matches ? null : <span className="text-warn"> · the quoted text has changed since</span>}
+                        </>
+                      ) : null}
                     </>
                   ) : (
                     <>on section {root.section || "(untitled)"}</>

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { syncPacketSearch } from "../search/sync";
-import { WorkbenchError } from "../core/errors";
+import { parseInput, WorkbenchError } from "../core/errors";
 import {
   addComment,
   addSnapshot,
@@ -24,11 +24,17 @@ import { isReviewStatus, nextStatus, REVIEW_ACTIONS } from "./review";
 
 const actor = z.string().trim().min(1, "a display name is required").max(80).describe("display name of whoever acts");
 
-export const reviewActionInput = z.object({
-  action: z.enum(REVIEW_ACTIONS).describe("request_review, approve, request_changes or withdraw"),
-  actor,
-  note: z.string().trim().max(2000).nullable().default(null).describe("why, shown in the history"),
-});
+export const reviewActionInput = z
+  .object({
+    action: z.enum(REVIEW_ACTIONS).describe("request_review, approve, request_changes or withdraw"),
+    actor,
+    note: z.string().trim().max(2000).nullable().default(null).describe("why, shown in the history"),
+    revision: z.number().int().min(1).nullable().default(null).describe("the revision the reviewer read; approve and request_changes need it, and it must still be the latest"),
+  })
+  .refine((r) => !(r.action === "approve" || r.action === "request_changes") || r.revision !== null, {
+    message: "approve and request_changes name the revision they are about",
+    path: ["revision"],
+  });
 
 export const commentInput = z
   .object({
@@ -37,6 +43,8 @@ export const commentInput = z
     quote: z.string().max(2000).nullable().default(null).describe("the text range the comment is about"),
     anchorFrom: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where the quoted range started"),
     anchorTo: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where it ended"),
+    anchorStart: z.string().regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor").nullable().default(null).describe("base64 Yjs relative position where the quoted range starts in the shared document"),
+    anchorEnd: z.string().regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor").nullable().default(null).describe("base64 Yjs relative position where it ends"),
     body: z.string().trim().min(1, "the comment is empty").max(10_000).describe("the comment"),
     author: actor,
   })
@@ -52,17 +60,21 @@ export const snapshotInput = z.object({
 });
 
 export async function reviewPacket(projectId: string, id: string, raw: z.input<typeof reviewActionInput>): Promise<{ packet: PacketDto; events: ReviewEventDto[] }> {
-  const input = reviewActionInput.parse(raw);
+  const input = parseInput(reviewActionInput, raw);
   const p = await getPacket(projectId, id);
   if (!isReviewStatus(p.reviewStatus)) throw new WorkbenchError("INTERNAL", `Packet ${id} has an unknown review status ${p.reviewStatus}.`);
   const to = nextStatus(p.reviewStatus, input.action, { blockCount: p.head?.blockCount ?? 0 });
+  if ((input.action === "approve" || input.action === "request_changes") && input.revision !== p.headNumber) {
+    throw new WorkbenchError("CONFLICT", `Revision r${input.revision} is no longer the latest: r${p.headNumber} was saved since. Review r${p.headNumber}.`);
+  }
   await transitionReview(id, {
     from: p.reviewStatus,
     to,
     actor: input.actor,
     revision: p.headNumber,
     note: input.note,
-    approvedNumber: to === "approved" ? p.headNumber : p.approvedNumber,
+    // Withdrawing an approval revokes it: nothing approved is left to emit (what was emitted stays emitted).
+    approvedNumber: to === "approved" ? p.headNumber : input.action === "withdraw" && p.reviewStatus === "approved" ? null : p.approvedNumber,
   });
   // The review status is a search facet.
   await syncPacketSearch(projectId, id).catch((e: unknown) => console.error("[workbench] search index of packet", id, e));
@@ -75,7 +87,7 @@ export async function packetComments(projectId: string, id: string): Promise<Com
 }
 
 export async function commentOnPacket(projectId: string, id: string, raw: z.input<typeof commentInput>): Promise<CommentDto> {
-  const input = commentInput.parse(raw);
+  const input = parseInput(commentInput, raw);
   await getPacket(projectId, id);
   return addComment(id, input);
 }

@@ -123,10 +123,10 @@ describe("team mode access beyond the route gate", () => {
   });
 
   it("needs the approver role to approve a brief", async () => {
-    const res = await ask(review, { id: projectId, packetId }, editor.headers, { body: { action: "approve", actor: "x" } });
+    const res = await ask(review, { id: projectId, packetId }, editor.headers, { body: { action: "approve", actor: "x", revision: 1 } });
     expect(res.status).toBe(403);
     await setMember(projectId, editor.id, "approver");
-    const ok = await ask(review, { id: projectId, packetId }, editor.headers, { body: { action: "request_changes", actor: "x" } });
+    const ok = await ask(review, { id: projectId, packetId }, editor.headers, { body: { action: "request_changes", actor: "x", revision: 1 } });
     expect(ok.status).toBe(200);
     await setMember(projectId, editor.id, "editor");
   });

@@ -14,6 +14,14 @@ describe("review comments and snapshots", () => {
     packetId = (await createProjectPacket(projectId, { kind: "brief" })).id;
   });
 
+  it("keeps the Yjs anchors a quoted comment follows edits by, and refuses malformed ones naming the field", async () => {
+    const other = await createProjectPacket(projectId, { markdown: "## Agent Brief\n\n**Summary:** Exports stop\n" });
+    const anchored = await commentOnPacket(projectId, other.id, { quote: "stop", anchorFrom: 18, anchorTo: 22, anchorStart: "AQKFt5/KDQA=", anchorEnd: "AQKFt5/KDQP/", body: "moves with the text", author: "Cy" });
+    expect(anchored).toMatchObject({ anchorStart: "AQKFt5/KDQA=", anchorEnd: "AQKFt5/KDQP/" });
+    expect((await packetComments(projectId, other.id))[0]).toMatchObject({ anchorStart: "AQKFt5/KDQA=", anchorEnd: "AQKFt5/KDQP/" });
+    await expect(commentOnPacket(projectId, other.id, { quote: "q", anchorStart: "<script>", body: "x", author: "Ana" })).rejects.toMatchObject({ code: "INVALID_INPUT", message: expect.stringContaining("anchorStart") });
+  });
+
   it("threads comments anchored to a section or a range, and resolves a whole thread", async () => {
     const root = await commentOnPacket(projectId, packetId, { section: "Desired behavior", body: "Say what the user sees.", author: "Ana" });
     expect(root.threadId).toBe(root.id);

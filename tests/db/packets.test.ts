@@ -16,6 +16,7 @@ import {
   updateProjectPacket,
 } from "../../lib/packets/service";
 import { reviewHistory, reviewHistoryMarkdown, reviewPacket } from "../../lib/collab/service";
+import { GET as handoffRoute } from "../../app/api/v1/packets/[packetId]/route";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
@@ -70,13 +71,13 @@ describe("packets", () => {
     await expect(handoffPacket(p.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
     // A revision with a BLOCK finding cannot be approved.
-    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben" })).rejects.toMatchObject({ code: "GATE_REFUSED" });
-    await reviewPacket(projectId, p.id, { action: "request_changes", actor: "Ben", note: "drop the file:line" });
-    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 1 })).rejects.toMatchObject({ code: "GATE_REFUSED" });
+    await reviewPacket(projectId, p.id, { action: "request_changes", actor: "Ben", note: "drop the file:line", revision: 1 });
+    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 1 })).rejects.toMatchObject({ code: "CONFLICT" });
 
     await saveProjectPacket(projectId, p.id, { markdown: CLEAN_PACKET, baseNumber: 1, author: "Ana" });
     await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
-    const approved = await reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", note: "good" });
+    const approved = await reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", note: "good", revision: 2 });
     expect(approved.packet).toMatchObject({ reviewStatus: "approved", approvedNumber: 2 });
     const { packet } = await emitProjectPacket(projectId, p.id);
     expect(packet.emittedNumber).toBe(2);
@@ -92,6 +93,19 @@ describe("packets", () => {
     expect(Object.keys(h.result)).toEqual(["packet", "token_estimate", "completeness", "warnings"]);
     expect(h.result.token_estimate).toBeGreaterThan(50);
 
+    // The handoff URL: markdown by default, JSON for ?format=json or Accept: application/json.
+    const get = (query: string, accept?: string) =>
+      handoffRoute(new Request(`http://127.0.0.1:3999/api/v1/packets/${p.id}${query}`, { headers: accept ? { accept } : {} }), { params: Promise.resolve({ packetId: p.id }) });
+    const asMarkdown = await get("", "text/html,*/*;q=0.8");
+    expect(asMarkdown.headers.get("content-type")).toContain("text/markdown");
+    expect(await asMarkdown.text()).toBe(CLEAN_PACKET);
+    for (const res of [await get("?format=json"), await get("", "application/json")]) {
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(res.headers.get("vary")).toBe("accept");
+      expect(await res.json()).toMatchObject({ revision: 2, packet: CLEAN_PACKET, token_estimate: h.result.token_estimate });
+    }
+    expect((await get("?format=md", "application/json")).headers.get("content-type")).toContain("text/markdown");
+
     const history = await reviewHistory(projectId, p.id);
     expect(history.events.map((e) => [e.actor, e.fromStatus, e.toStatus, e.revision])).toEqual([
       ["Ana", "draft", "in_review", 1],
@@ -103,6 +117,24 @@ describe("packets", () => {
     const md = reviewHistoryMarkdown(history);
     expect(md).toContain("Ben: in_review → changes_requested on r1 — drop the file:line");
     expect(md).toContain("(approved revision r2)");
+  });
+
+  it("approves only the revision the reviewer read, and a withdrawn approval cannot be emitted", async () => {
+    const p = await createProjectPacket(projectId, { markdown: CLEAN_PACKET, title: "Pinned review" });
+    await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
+    // A decision must name its revision.
+    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben" })).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    // Someone saves r2 while Ben reads r1: approving r1 is refused and nothing changes.
+    await saveProjectPacket(projectId, p.id, { markdown: `${CLEAN_PACKET}\n`, baseNumber: 1, author: "Cy" });
+    await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 1 })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("r2") });
+    await expect(reviewPacket(projectId, p.id, { action: "request_changes", actor: "Ben", revision: 1 })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await reviewHistory(projectId, p.id)).packet).toMatchObject({ reviewStatus: "in_review", approvedNumber: null });
+    const ok = await reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 2 });
+    expect(ok.packet).toMatchObject({ reviewStatus: "approved", approvedNumber: 2 });
+
+    const back = await reviewPacket(projectId, p.id, { action: "withdraw", actor: "Ben", note: "not yet" });
+    expect(back.packet).toMatchObject({ reviewStatus: "draft", approvedNumber: null });
+    await expect(emitProjectPacket(projectId, p.id)).rejects.toMatchObject({ code: "GATE_REFUSED" });
   });
 
   it("imports a brief by its heading, duplicates, archives and links a topic", async () => {

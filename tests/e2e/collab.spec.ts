@@ -53,6 +53,8 @@ test("two people type into the same brief and each sees the other's text and pre
 
   await typeAtEnd(ana, "\n**Desired behavior:**\nQueued exports survive a restart.\n");
   await expect(ben.getByLabel("Packet markdown")).toContainText("Queued exports survive a restart.");
+  // Ana's cursor shows in Ben's editor, labelled with her name.
+  await expect(ben.locator(".cm-ySelectionCaret").filter({ hasText: "Ana" })).toHaveCount(1);
   await typeAtEnd(ben, "\n**Out of scope:**\n- (none)\n");
   await expect(ana.getByLabel("Packet markdown")).toContainText("- (none)");
 
@@ -84,10 +86,29 @@ test("a comment and a review decision reach the other person without a reload", 
   await anaReview.getByRole("button", { name: "Resolve" }).click();
   await expect(benReview.getByRole("list", { name: "Comment threads" })).toContainText("resolved by Ana");
 
+  // A comment on a quoted range follows the text when someone types before it.
+  await ana.getByLabel("Packet markdown").getByText("**Summary:** Exports stop after a restart").click();
+  await ana.keyboard.press("Home");
+  await ana.keyboard.press("Shift+End");
+  await anaReview.getByRole("button", { name: "Quote the selected text" }).click();
+  await anaReview.getByLabel("New comment").fill("Only after a restart?");
+  await anaReview.getByRole("button", { name: "Comment", exact: true }).click();
+  const quoted = benReview.locator("[data-thread]").filter({ hasText: "Only after a restart?" });
+  await expect(quoted).toContainText("**Summary:** Exports stop");
+  const benEditor = ben.getByLabel("Packet markdown");
+  await benEditor.click();
+  await ben.keyboard.press("Control+Home");
+  await ben.keyboard.type("<!-- triage -->\n");
+  await expect(ana.getByLabel("Packet markdown")).toContainText("<!-- triage -->");
+  await ana.locator("[data-thread]").filter({ hasText: "Only after a restart?" }).getByRole("button", { name: "show in text" }).click();
+  await expect.poll(() => ana.evaluate(() => window.getSelection()?.toString())).toBe("**Summary:** Exports stop after a restart");
+  expect(dbQuery<{ anchorStart: string | null }>("SELECT anchorStart FROM PacketComment WHERE packetId = ? AND body = ?", packetId, "Only after a restart?")[0]?.anchorStart).toBeTruthy();
+
   await anaReview.getByRole("button", { name: "Request review" }).click();
-  await expect(benReview.getByRole("button", { name: "Request changes" })).toBeVisible();
+  // A decision names the saved revision it is about.
+  await expect(benReview.getByRole("button", { name: "Request changes r1" })).toBeVisible();
   await benReview.getByLabel("Review note").fill("Add acceptance criteria");
-  await benReview.getByRole("button", { name: "Request changes" }).click();
+  await benReview.getByRole("button", { name: "Request changes r1" }).click();
   await expect(anaReview).toContainText("changes requested");
   expect(dbQuery<{ actor: string; toStatus: string }>("SELECT actor, toStatus FROM PacketReviewEvent WHERE packetId = ? ORDER BY createdAt", packetId)).toEqual([
     { actor: "Ana", toStatus: "in_review" },
@@ -95,6 +116,18 @@ test("a comment and a review decision reach the other person without a reload", 
   ]);
   const md = await ana.request.get(`/api/v1/projects/${projectId}/packets/${packetId}/review/export?format=md`);
   expect(await md.text()).toContain("Ben: in_review → changes_requested on r1 — Add acceptance criteria");
+  const json = (await (await ana.request.get(`/api/v1/projects/${projectId}/packets/${packetId}/review/export?format=json`)).json()) as {
+    events: { actor: string; toStatus: string; revision: number; note: string | null }[];
+    threads: { section: string | null; quote: string | null; resolved: boolean; comments: { author: string; body: string }[] }[];
+  };
+  expect(json.events.map((e) => [e.actor, e.toStatus, e.revision, e.note])).toEqual([
+    ["Ana", "in_review", 1, null],
+    ["Ben", "changes_requested", 1, "Add acceptance criteria"],
+  ]);
+  expect(json.threads).toMatchObject([
+    { section: "Current behavior", resolved: true, comments: [{ author: "Ana" }, { author: "Ben", body: "Both." }] },
+    { section: null, quote: "**Summary:** Exports stop after a restart", resolved: false, comments: [{ author: "Ana", body: "Only after a restart?" }] },
+  ]);
   await ana.context().close();
   await ben.context().close();
 });
@@ -114,4 +147,19 @@ test("a named snapshot can be compared with the text now and restored for everyo
   await expect(ben.getByLabel("Packet markdown")).not.toContainText("persists queued exports");
   await ana.context().close();
   await ben.context().close();
+});
+
+test("a display name chosen in the editor is remembered after a reload", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/projects/${projectId}/packets/${packetId}`);
+  const status = page.getByTestId("collab-status");
+  await status.getByLabel("Your name, shown to others editing:").fill("Dee");
+  await status.getByRole("button", { name: "Set name" }).click();
+  await expect(status.getByRole("list", { name: "People editing" })).toContainText("Dee (you)");
+  await page.reload();
+  await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+  await expect(page.getByTestId("collab-status").getByRole("list", { name: "People editing" })).toContainText("Dee (you)");
+  await expect(page.getByTestId("collab-status").getByLabel("Your name, shown to others editing:")).toHaveCount(0);
+  await context.close();
 });

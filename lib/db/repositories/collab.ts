@@ -73,6 +73,8 @@ export interface CommentDto {
   quote: string | null;
   anchorFrom: number | null;
   anchorTo: number | null;
+  anchorStart: string | null;
+  anchorEnd: string | null;
   body: string;
   author: string;
   resolved: boolean;
@@ -91,7 +93,17 @@ export async function listComments(packetId: string): Promise<CommentDto[]> {
 
 export async function addComment(
   packetId: string,
-  input: { threadId: string | null; section: string | null; quote: string | null; anchorFrom: number | null; anchorTo: number | null; body: string; author: string },
+  input: {
+    threadId: string | null;
+    section: string | null;
+    quote: string | null;
+    anchorFrom: number | null;
+    anchorTo: number | null;
+    anchorStart: string | null;
+    anchorEnd: string | null;
+    body: string;
+    author: string;
+  },
 ): Promise<CommentDto> {
   const db = await getDb();
   if (input.threadId) {

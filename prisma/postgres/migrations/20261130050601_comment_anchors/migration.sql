@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "PacketComment" ADD COLUMN     "anchorEnd" TEXT,
+ADD COLUMN     "anchorStart" TEXT;
+
