@@ -8,6 +8,10 @@ import type { PolicyDecision } from "../../lib/policy/evaluate";
  * codes: evaluate 0 continue, 3 checkpoint, 4 stop (an unreadable or invalid input is a
  * fail-closed stop, never 2); validate 0 valid, 2 invalid. `--json` prints what the harness
  * prints (indent 2, sorted keys, UTF-8 kept), byte for byte.
+ *
+ * Goal documents (GoalCheckpoint v2, goal policies) are not evaluated (see lib/policy/goal-v2.ts):
+ * the result stays the fail-closed one, and a note says so in plain words (on stderr with
+ * `--json`, so stdout stays the harness's output).
  */
 const EXIT_OK = 0;
 const EXIT_INVALID = 2;
@@ -35,6 +39,24 @@ function pyPathStr(p: string): string {
   const abs = p.startsWith("/");
   const parts = p.split(/[/]+/).filter((s) => s !== "" && s !== ".");
   return (abs ? "/" : "") + parts.join("/") || (abs ? "/" : ".");
+}
+
+/** The files' JSON for goal-document notes; an unreadable file gives no note (its error is the output). */
+async function goalNotes(policyPath: string, checkpointPath: string | undefined, command: "evaluate" | "validate"): Promise<string[]> {
+  const { loadJsonObject } = await import("../../lib/policy/evaluate");
+  const { goalInputNotes } = await import("../../lib/policy/goal-v2");
+  const read = (p: string | undefined) => {
+    try {
+      return p === undefined ? undefined : loadJsonObject(p);
+    } catch {
+      return undefined;
+    }
+  };
+  return goalInputNotes(read(policyPath), read(checkpointPath), command);
+}
+
+function printNotes(notes: string[], json: boolean | undefined): void {
+  for (const n of notes) (json ? process.stderr : process.stdout).write(`note: ${n}\n`);
 }
 
 export function formatDecision(d: PolicyDecision, exitCode: number, formatNumber: (v: unknown) => string): string {
@@ -72,7 +94,7 @@ export function registerPolicy(program: Command, setCode: (c: number) => void): 
     .command("evaluate")
     .description("Decide continue / checkpoint / stop for a checkpoint under a policy. Exit 0 continue, 3 checkpoint, 4 stop; an unreadable or invalid input is a fail-closed stop (4).")
     .requiredOption("--policy <file>", "policy JSON (v1 or portable v1)")
-    .requiredOption("--checkpoint <file>", "TaskCheckpoint v1 JSON")
+    .requiredOption("--checkpoint <file>", "TaskCheckpoint v1 JSON (a GoalCheckpoint v2 is not evaluated: fail-closed stop)")
     .option("--json", "print the PolicyDecision as JSON (as the harness prints it)")
     .action(async (opts: { policy: string; checkpoint: string; json?: boolean }) => {
       const { evaluatePolicyFiles, evaluateExitCode } = await import("../../lib/policy/evaluate");
@@ -84,6 +106,7 @@ export function registerPolicy(program: Command, setCode: (c: number) => void): 
       const code = evaluateExitCode(decision);
       if (opts.json) process.stdout.write(pyJsonDumps(decision, { indent: 2, sortKeys: true }) + "\n");
       else process.stdout.write(formatDecision(decision, code, (v) => (typeof v === "number" || v instanceof PyFloat ? pyNumberStr(v) : String(v))));
+      printNotes(await goalNotes(opts.policy, opts.checkpoint, "evaluate"), opts.json);
       setCode(code);
     });
 
@@ -125,6 +148,7 @@ export function registerPolicy(program: Command, setCode: (c: number) => void): 
           else process.stdout.write(`${r.kind} invalid: ${r.path}\n${r.errors.map((m) => `  - ${m}\n`).join("")}`);
         }
       }
+      printNotes(await goalNotes(opts.policy, opts.checkpoint, "validate"), opts.json);
       setCode(ok ? EXIT_OK : EXIT_INVALID);
     });
 }

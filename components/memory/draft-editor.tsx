@@ -13,10 +13,26 @@ type Lib = typeof import("@/lib/memory/bounded-brief");
 
 /**
  * The packet editor's markdown view and token meter on a bounded brief or primer, with the
- * skill's checks (sections, scope lines, the return cap, placeholders, the policy's token
- * cap) run as you type; writing to .coord/ is allowed once nothing blocks.
+ * skill's checks (sections, scope lines, interfaces, evidence, who made each decision, the
+ * return cap item by item, the primer's topics, placeholders, the policy's token cap) run as
+ * you type; writing to .coord/ is allowed once nothing blocks.
  */
-export function DraftEditor({ projectId, kind, initial, budget, target }: { projectId: string; kind: "brief" | "primer"; initial: string; budget: number | null; target: string }) {
+export function DraftEditor({
+  projectId,
+  kind,
+  initial,
+  budget,
+  target,
+  actors,
+}: {
+  projectId: string;
+  kind: "brief" | "primer";
+  initial: string;
+  budget: number | null;
+  target: string;
+  /** Actors the project's records name, accepted on decision lines besides human:<id>. */
+  actors: string[];
+}) {
   const doc = useMemo(() => new Y.Doc(), []);
   const text = useMemo(() => {
     const t = markdownText(doc);
@@ -33,7 +49,7 @@ export function DraftEditor({ projectId, kind, initial, budget, target }: { proj
     text.observe(onChange);
     return () => text.unobserve(onChange);
   }, [text]);
-  const check: DraftCheck | null = useMemo(() => (lib ? lib.checkDraft(kind, markdown, budget) : null), [lib, kind, markdown, budget]);
+  const check: DraftCheck | null = useMemo(() => (lib ? lib.checkDraft(kind, markdown, budget, { actors }) : null), [lib, kind, markdown, budget, actors]);
 
   async function save() {
     setError(null);

@@ -17,6 +17,7 @@ export function ProposalActions({
   approvable,
   whyNotApprovable,
   cannotSign = null,
+  blocked = null,
 }: {
   projectId: string;
   proposalId: string;
@@ -27,6 +28,8 @@ export function ProposalActions({
   whyNotApprovable: string | null;
   /** Team mode: why this person cannot sign (their role, or no key bound to their account). */
   cannotSign?: string | null;
+  /** Why nothing may be done with this proposal at all (a replayed approval); the server refuses too. */
+  blocked?: string | null;
 }) {
   const router = useRouter();
   const [keyId, setKeyId] = useState(signers[0] ?? "");
@@ -51,6 +54,7 @@ export function ProposalActions({
     }
   }
 
+  if (blocked) return <p className="border-t border-border pt-2 text-xs text-danger">{blocked}</p>;
   if (state === "approved") {
     return (
       <div className="space-y-1">

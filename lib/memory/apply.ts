@@ -8,9 +8,13 @@
  *  3. the state must be approved (decline and revise never are);
  *  4. verify the decision's HMAC against the policy's pinned key;
  *  5. every evidence ref must still resolve;
- *  6. take the create-only lock `.coord/memory.yml.lock`;
+ *  6. take the create-only lock `.coord/memory.yml.lock` (waiting briefly while a live holder
+ *     has it, so applies of different proposals follow each other; a stale lock is refused);
  *  7. under the lock, refuse if an event already came from this proposal (so concurrent or
- *     repeated applies give one event), check the target exists, append the event after the
+ *     repeated applies give one event) or already carries this very approval (actor, timestamp,
+ *     rationale, action hash): the signature covers the action, not the proposal id, so a
+ *     decision copied into a second proposal file with the same action verifies and would
+ *     otherwise be applied twice; then check the target exists, append the event after the
  *     existing text and replace the file atomically (temp file, fsync, rename, folder fsync);
  *  8. release the lock, also on failure.
  *
@@ -30,7 +34,7 @@ import { writeFileAtomic } from "../deep-context/write";
 import { verifyRecord } from "./decision-record";
 import { describeEvidenceProblems, allEvidencePresent, resolveEvidence } from "./evidence";
 import { type HumanKeys, type KeyPinning } from "./keys";
-import { LOCK_FILE, acquireLock } from "./lock";
+import { LOCK_FILE, acquireLockWaiting } from "./lock";
 import { MEMORY_FILE, type MemoryDoc, type MemoryEvent, appendEventText, nextEventId, parseMemoryStrict, serializeMemory } from "./memory-file";
 import { PROPOSAL_ID, type Proposal, actionHash, proposalRelPath, proposalSchema } from "./proposal";
 import { parsePyJson } from "./py-json";
@@ -38,6 +42,8 @@ import { formatTimestamp } from "./timestamp";
 
 /** A memory log is text the size of a long document, never more. */
 const MAX_MEMORY_BYTES = 32 * 1024 * 1024;
+/** An apply holds the lock for milliseconds; longer than this, the holder is stuck or slow. */
+const DEFAULT_LOCK_WAIT_MS = 2000;
 
 export type AddEventType = "decision" | "open_question" | "artifact" | "execution";
 
@@ -54,6 +60,8 @@ export interface ApplyOptions {
   eventType?: AddEventType;
   /** Project slug when memory.yml does not exist yet (default: the folder name). */
   project?: string;
+  /** How long to wait for a live holder of the memory lock before refusing (default 2 s). */
+  lockWaitMs?: number;
   /** Test seams: called after the lock is taken / after the temp file is written, before rename. */
   hooks?: { afterLock?: () => void; beforeRename?: () => void };
 }
@@ -104,6 +112,11 @@ function eventFor(p: Proposal, id: string, opts: ApplyOptions): MemoryEvent {
   };
 }
 
+/** The fields of an event's approval that the signature binds, all equal: the same human act. */
+function sameApproval(a: MemoryEvent["approval"], d: NonNullable<Proposal["decision"]>): boolean {
+  return a.actor === d.actor && a.timestamp === d.timestamp && a.rationale === d.rationale && a.affected_action_hash === d.affected_action_hash;
+}
+
 /** memory.yml's text, or null when there is none yet. A link is refused: the rename would replace the link, not its target. */
 async function readMemoryText(pfs: ProjectFs, memoryPath: string): Promise<string | null> {
   let st: fs.Stats;
@@ -143,7 +156,7 @@ export async function applyProposal(projectRoot: string, proposalId: string, opt
   const memoryPath = pfs.resolve(MEMORY_FILE);
   const lockPath = pfs.resolve(LOCK_FILE);
 
-  const lock = acquireLock(lockPath, { taskId: opts.taskId, proposalId, now: opts.now });
+  const lock = await acquireLockWaiting(lockPath, { taskId: opts.taskId, proposalId, now: opts.now, waitMs: opts.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS });
   try {
     opts.hooks?.afterLock?.();
     const text = await readMemoryText(pfs, memoryPath);
@@ -155,6 +168,13 @@ export async function applyProposal(projectRoot: string, proposalId: string, opt
     }
     const prior = doc.events.find((e) => e.source_proposal_id === proposalId);
     if (prior) throw new WorkbenchError("CONFLICT", `Proposal ${proposalId} was already applied as ${prior.event_id}; it is applied once.`);
+    const reused = doc.events.find((e) => sameApproval(e.approval, proposal.decision!));
+    if (reused) {
+      throw new WorkbenchError(
+        "CONFLICT",
+        `${rel}: approval already used by ${reused.event_id} (from proposal ${reused.source_proposal_id}); one signed approval applies one proposal, once. This file carries a copied decision.`,
+      );
+    }
     const target = proposal.action.target_ref;
     if (target !== null && !doc.events.some((e) => e.event_id === target)) {
       throw new WorkbenchError("GATE_REFUSED", `The proposal's target ${target} is not an event in ${MEMORY_FILE}.`);

@@ -1,17 +1,39 @@
 /**
  * Drafts and checks the two texts agent-context-budget hands on: the bounded task packet
- * (`.coord/context_<NNN>.md`, "What goes into a brief") and the fresh-session primer
- * (`.coord/session_primer.md`, "Before context runs out"). Drafts are filled from what
- * `.coord/` records (decisions and who made them, open questions, evidence); what only a
- * person knows (scope, acceptance) is left as a placeholder the checks refuse.
+ * (`.coord/context_<NNN>.md`, "What goes into a brief": goal and acceptance, files and tools in
+ * scope, evidence paths, recorded human decisions, relevant interfaces or schemas) and the
+ * fresh-session primer (`.coord/session_primer.md`, "Before context runs out": goal, current
+ * state, decisions and who made them, open questions, evidence paths, next step). Drafts are
+ * filled from what `.coord/` records (decisions and who made them, open questions, evidence);
+ * what only a person knows (scope, acceptance, interfaces) is left as a placeholder the checks
+ * refuse.
  */
 import { countTokens, TOKENIZER_NAME } from "../core/tokens";
 import type { CoordSnapshot } from "./coord";
+export { recordedActors } from "./actors";
 import { PACKET_FILE, parseContextPacket, parsePrimer } from "./coord-packets";
 import type { CoordIssue } from "./issues";
 
 /** The seed's return cap: every brief asks for these, and nothing longer inline. */
 export const RETURN_CAP = ["status", "summary", "files changed", "checks run", "risks", "blockers"] as const;
+
+/** Other names a return-contract item may give a field; "risks and blockers" is neither (one item per field). */
+const RETURN_CAP_ALIASES: Partial<Record<(typeof RETURN_CAP)[number], readonly string[]>> = {
+  summary: ["short summary", "concise summary"],
+};
+
+/** What a return-contract item caps: its text before any explanation ("summary (short; …)" is summary). */
+function returnItemLabel(line: string): string {
+  const item = line.replace(/^(?:[-*]|\d+[.)])\s*/, "");
+  return item.split(/\s*(?:[:(;,]|\s[—–-]\s)/)[0]!.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** The return-cap fields the contract's items do not cap, each needing an item of its own. */
+export function missingReturnCap(contractLines: readonly string[]): (typeof RETURN_CAP)[number][] {
+  const labels = new Set(contractLines.map(returnItemLabel));
+  return RETURN_CAP.filter((f) => !labels.has(f) && !(RETURN_CAP_ALIASES[f] ?? []).some((a) => labels.has(a)));
+}
+
 
 export type DraftKind = "brief" | "primer";
 
@@ -46,6 +68,9 @@ export function draftTaskBrief(snapshot: CoordSnapshot, taskId: string): string 
     "",
     "Evidence",
     bullets(evidence, "<path or stable source locator>"),
+    "",
+    "Interfaces",
+    "- <interfaces or schemas the task relies on, by path (or none)>",
     "",
     "Scope",
     "- may read: <paths>",
@@ -112,19 +137,30 @@ export interface DraftCheck {
   ready: boolean;
 }
 
+export interface DraftCheckOptions {
+  /** Actors the project's records name (recordedActors), besides `human:<id>`. */
+  actors?: readonly string[];
+}
+
 /** The checks the skill asks for, on a packet or primer someone is writing. */
-export function checkDraft(kind: DraftKind, text: string, budget: number | null): DraftCheck {
+export function checkDraft(kind: DraftKind, text: string, budget: number | null, opts: DraftCheckOptions = {}): DraftCheck {
   const file = kind === "brief" ? ".coord/context_NNN.md" : ".coord/session_primer.md";
+  const parseOpts = { actors: opts.actors ?? [] };
   // A placeholder left in blocks here (the reader of .coord/ only warns about it): nothing
   // is handed on with "<paths>" in its scope.
-  const parsed = kind === "brief" ? parseContextPacket(text, file, 0).issues : parsePrimer(text, file).issues;
-  const issues = parsed.filter((i) => !/placeholder/i.test(i.message));
-  if (kind === "brief") {
-    const contract = /^#*\s*Return contract:?\s*$/im.exec(text);
-    const body = contract ? text.slice(contract.index).split(/\n(?=#*\s*(?:Policy|Goal|Recorded decisions|Evidence|Scope|Acceptance)\s*:?\s*$)/im)[0]!.toLowerCase() : "";
-    for (const item of RETURN_CAP) {
-      if (!body.includes(item)) issues.push({ file, field: "Return contract", message: `${file}: the return contract does not cap "${item}" (the seed's return cap: ${RETURN_CAP.join(", ")})` });
+  const parsed = kind === "brief" ? parseContextPacket(text, file, 0, parseOpts) : parsePrimer(text, file, parseOpts);
+  const issues = parsed.issues.filter((i) => !/placeholder/i.test(i.message));
+  if (kind === "brief" && "packet" in parsed) {
+    const { sections } = parsed.packet;
+    const contract = sections["Return contract"];
+    if (contract) {
+      for (const item of missingReturnCap(contract)) {
+        issues.push({ file, field: "Return contract", message: `${file}: the return contract does not cap "${item}" (the seed's return cap: ${RETURN_CAP.join(", ")})` });
+      }
     }
+    // A brief names the interfaces or schemas the task relies on, or says there are none.
+    if (!sections.Interfaces) issues.push({ file, field: "Interfaces", message: `${file}: missing section "Interfaces" (the relevant interfaces or schemas, or "none")` });
+    else if (sections.Interfaces.length === 0) issues.push({ file, field: "Interfaces", message: `${file}: section "Interfaces" is empty (write "none" when no interface or schema is relevant)` });
   }
   const placeholders = [...text.matchAll(/<[^<>\n]{2,80}>/g)];
   for (const p of placeholders) {

@@ -6,16 +6,26 @@
  *   Policy (policy_ref, policy_hash, checkpoint_ref) / Goal / Recorded decisions / Evidence /
  *   Scope (may read, may write, must not touch) / Acceptance / Return contract
  *
+ * plus an optional Interfaces section (the seed's "relevant interfaces or schemas"; the draft
+ * checks require it, a packet an agent wrote without one is still read).
+ *
  * Sections are recognised by their title on a line of its own (with or without `#`s or a colon).
  * A missing section or field is an error; a template placeholder left in (`<path>`) a warning.
- * The primer has no fixed shape, only topics it must cover (goal, current state, decisions,
- * open questions, evidence, next step); a topic not mentioned is a warning.
+ * Evidence must list something: missing evidence is reported as missing, never handed on as an
+ * empty section. Every recorded decision line names who made it (`human:<id>`, or an actor the
+ * project's records name), since a decision without its maker is not a recorded decision.
+ *
+ * The primer must cover the seed's "Before context runs out" topics, each under its own title
+ * (`## Goal`, or `Goal: …` on one line): goal, current state, decisions and who made them, open
+ * questions, evidence paths, next step. A missing or empty topic is an error.
  */
 import type { CoordIssue } from "./issues";
 
 export const PACKET_FILE = /^context_(\d{3})\.md$/;
 export const PACKET_SECTIONS = ["Policy", "Goal", "Recorded decisions", "Evidence", "Scope", "Acceptance", "Return contract"] as const;
-export type PacketSection = (typeof PACKET_SECTIONS)[number];
+/** Sections read when present; the draft checks require them (see bounded-brief.ts). */
+export const OPTIONAL_PACKET_SECTIONS = ["Interfaces"] as const;
+export type PacketSection = (typeof PACKET_SECTIONS)[number] | (typeof OPTIONAL_PACKET_SECTIONS)[number];
 
 export interface ContextPacket {
   file: string;
@@ -30,11 +40,23 @@ export interface ContextPacket {
   sections: Partial<Record<PacketSection, string[]>>;
 }
 
+export interface PacketParseOptions {
+  /** Actors the project's records name (memory events, checkpoint decisions), besides `human:<id>`. */
+  actors?: readonly string[];
+}
+
 const HEADING = /^#\s+Context packet\s+[—–-]\s+(.+?)\s*$/;
+const SECTION_TITLES: Record<string, PacketSection> = {
+  ...Object.fromEntries(PACKET_SECTIONS.map((s) => [s.toLowerCase(), s])),
+  interfaces: "Interfaces",
+  "interfaces or schemas": "Interfaces",
+  "interfaces and schemas": "Interfaces",
+  "relevant interfaces or schemas": "Interfaces",
+};
 
 function sectionOf(line: string): PacketSection | null {
   const t = line.replace(/^#+\s*/, "").replace(/:\s*$/, "").trim().toLowerCase();
-  return PACKET_SECTIONS.find((s) => s.toLowerCase() === t) ?? null;
+  return SECTION_TITLES[t] ?? null;
 }
 
 function field(lines: readonly string[] | undefined, name: string): string | null {
@@ -45,7 +67,25 @@ function field(lines: readonly string[] | undefined, name: string): string | nul
   return null;
 }
 
-export function parseContextPacket(text: string, file: string, number: number): { packet: ContextPacket; issues: CoordIssue[] } {
+/** "(none)", "- none recorded": an explicit statement that there is nothing to list. */
+const NOTHING_LINE = /^(?:[-*]\s*)?\(?\s*(?:none|nothing)(?:\s+recorded)?\s*\)?\.?$/i;
+/** A line that is only a template placeholder (reported as such, not twice). */
+const PLACEHOLDER_LINE = /^(?:[-*]\s*)?<[^<>]+>$/;
+
+/** True when a decision line says who made it: `human:<id>` or one of the recorded actors. */
+export function namesActor(line: string, actors: readonly string[] = []): boolean {
+  return /(?:^|[^\w])human:[^\s/,;()]+/.test(line) || actors.some((a) => a.trim() !== "" && line.includes(a));
+}
+
+/** Issues for decision lines that do not name who made them. */
+function decisionActorIssues(lines: readonly { text: string; line: number }[], actors: readonly string[], report: (message: string, line: number) => void): void {
+  for (const l of lines) {
+    if (NOTHING_LINE.test(l.text) || PLACEHOLDER_LINE.test(l.text) || namesActor(l.text, actors)) continue;
+    report(`decision does not name who made it (human:<key_id> or a recorded actor): ${l.text}`, l.line);
+  }
+}
+
+export function parseContextPacket(text: string, file: string, number: number, opts: PacketParseOptions = {}): { packet: ContextPacket; issues: CoordIssue[] } {
   const issues: CoordIssue[] = [];
   const lines = text.split(/\r?\n/);
   const err = (message: string, line?: number, fieldName?: string, severity: "error" | "warning" = "error") =>
@@ -56,6 +96,7 @@ export function parseContextPacket(text: string, file: string, number: number): 
   if (!head) err('the first line must be "# Context packet — <task id>"', first >= 0 ? first + 1 : 1, "title");
 
   const sections: Partial<Record<PacketSection, string[]>> = {};
+  const numbered: Partial<Record<PacketSection, { text: string; line: number }[]>> = {};
   const sectionLine: Partial<Record<PacketSection, number>> = {};
   let current: PacketSection | null = null;
   lines.forEach((raw, i) => {
@@ -65,10 +106,14 @@ export function parseContextPacket(text: string, file: string, number: number): 
       if (sections[s]) err(`section "${s}" appears twice`, i + 1, s);
       current = s;
       sections[s] = [];
+      numbered[s] = [];
       sectionLine[s] = i + 1;
       return;
     }
-    if (current && raw.trim() !== "") sections[current]!.push(raw.trim());
+    if (current && raw.trim() !== "") {
+      sections[current]!.push(raw.trim());
+      numbered[current]!.push({ text: raw.trim(), line: i + 1 });
+    }
     if (/<[a-z][a-z /_-]*>/i.test(raw) && !/^\s*#/.test(raw)) err(`template placeholder left in: ${raw.trim()}`, i + 1, current ?? undefined, "warning");
   });
 
@@ -82,9 +127,10 @@ export function parseContextPacket(text: string, file: string, number: number): 
     if (at < order) err(`section "${s}" is out of order`, at, s, "warning");
     order = Math.max(order, at);
   }
-  for (const s of ["Goal", "Acceptance", "Return contract"] as const) {
-    if (sections[s] && sections[s]!.length === 0) err(`section "${s}" is empty`, sectionLine[s], s);
+  for (const s of ["Goal", "Evidence", "Acceptance", "Return contract"] as const) {
+    if (sections[s] && sections[s]!.length === 0) err(`section "${s}" is empty${s === "Evidence" ? " (list the evidence paths; missing evidence is reported, not left out)" : ""}`, sectionLine[s], s);
   }
+  decisionActorIssues(numbered["Recorded decisions"] ?? [], opts.actors ?? [], (message, line) => err(message, line, "Recorded decisions"));
 
   const policyRef = field(sections.Policy, "policy_ref");
   const policyHash = field(sections.Policy, "policy_hash");
@@ -108,28 +154,74 @@ export function parseContextPacket(text: string, file: string, number: number): 
 }
 
 export const PRIMER_FILE = ".coord/session_primer.md";
-const PRIMER_TOPICS: { topic: string; pattern: RegExp }[] = [
-  { topic: "goal", pattern: /\bgoal\b/i },
-  { topic: "current state", pattern: /\b(current state|state|status)\b/i },
-  { topic: "decisions", pattern: /\bdecision/i },
-  { topic: "open questions", pattern: /\bopen questions?\b|\bquestions?\b/i },
-  { topic: "evidence", pattern: /\bevidence\b/i },
-  { topic: "next step", pattern: /\bnext steps?\b/i },
-];
+
+/** The seed's "Before context runs out" topics, each with the titles a primer may give it. */
+export const PRIMER_TOPICS = [
+  { topic: "goal", title: "Goal", titles: ["goal"] },
+  { topic: "current state", title: "Current state", titles: ["current state", "state", "status"] },
+  { topic: "decisions", title: "Decisions and who made them", titles: ["decisions and who made them", "decisions", "recorded decisions", "human decisions"] },
+  { topic: "open questions", title: "Open questions", titles: ["open questions", "open question"] },
+  { topic: "evidence", title: "Evidence paths", titles: ["evidence paths", "evidence"] },
+  { topic: "next step", title: "Next step", titles: ["next step", "next steps"] },
+] as const;
+type PrimerTopic = (typeof PRIMER_TOPICS)[number]["topic"];
+
+const topicOf = (title: string): PrimerTopic | null => {
+  const t = title.trim().replace(/\s+/g, " ").toLowerCase();
+  return PRIMER_TOPICS.find((p) => (p.titles as readonly string[]).includes(t))?.topic ?? null;
+};
 
 export interface SessionPrimer {
   file: string;
   text: string;
-  /** Topics the primer mentions. */
+  /** Topics the primer has a section for, in the seed's order. */
   topics: string[];
 }
 
-export function parsePrimer(text: string, file = PRIMER_FILE): { primer: SessionPrimer; issues: CoordIssue[] } {
+export function parsePrimer(text: string, file = PRIMER_FILE, opts: PacketParseOptions = {}): { primer: SessionPrimer; issues: CoordIssue[] } {
   const issues: CoordIssue[] = [];
-  if (text.trim() === "") issues.push({ file, message: `${file}: the primer is empty` });
-  const topics = PRIMER_TOPICS.filter((t) => t.pattern.test(text)).map((t) => t.topic);
-  for (const t of PRIMER_TOPICS) {
-    if (!topics.includes(t.topic) && text.trim() !== "") issues.push({ file, field: t.topic, message: `${file}: the primer does not mention ${t.topic}`, severity: "warning" });
+  const err = (message: string, fieldName?: string, line?: number, severity: "error" | "warning" = "error") =>
+    issues.push({ file, ...(fieldName ? { field: fieldName } : {}), ...(line ? { line } : {}), message: `${file}${line ? `:${line}` : ""}: ${message}`, ...(severity === "warning" ? { severity } : {}) });
+  if (text.trim() === "") {
+    issues.push({ file, message: `${file}: the primer is empty` });
+    return { primer: { file, text, topics: [] }, issues };
   }
+
+  const body = new Map<PrimerTopic, { text: string; line: number }[]>();
+  const at = new Map<PrimerTopic, number>();
+  let current: PrimerTopic | null = null;
+  const start = (topic: PrimerTopic, line: number) => {
+    if (body.has(topic)) err(`the primer covers "${topic}" twice`, topic, line, "warning");
+    else body.set(topic, []);
+    at.set(topic, line);
+    current = topic;
+  };
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    const heading = /^#{1,6}\s+(.*?)\s*:?\s*$/.exec(raw);
+    if (heading) {
+      // An unknown heading (the title, "Unresolved failures"…) ends the topic before it.
+      const topic = topicOf(heading[1]!);
+      if (topic) start(topic, line);
+      else current = null;
+      return;
+    }
+    const label = /^([A-Za-z][A-Za-z ]*?)\s*:\s*(.*)$/.exec(raw.trim());
+    const labelled = label ? topicOf(label[1]!) : null;
+    if (label && labelled) {
+      start(labelled, line);
+      if (label[2]!.trim() !== "") body.get(labelled)!.push({ text: label[2]!.trim(), line });
+      return;
+    }
+    if (current && raw.trim() !== "") body.get(current)!.push({ text: raw.trim(), line });
+  });
+
+  for (const t of PRIMER_TOPICS) {
+    const lines = body.get(t.topic);
+    if (!lines) err(`the primer has no "${t.title}" section (before context runs out, a primer gives: goal, current state, decisions and who made them, open questions, evidence paths, next step)`, t.topic);
+    else if (lines.length === 0) err(`section "${t.title}" is empty (write "none" when there is nothing to say)`, t.topic, at.get(t.topic));
+  }
+  decisionActorIssues(body.get("decisions") ?? [], opts.actors ?? [], (message, line) => err(message, "decisions", line));
+  const topics = PRIMER_TOPICS.filter((t) => body.has(t.topic)).map((t) => t.topic);
   return { primer: { file, text, topics }, issues };
 }

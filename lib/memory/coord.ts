@@ -5,14 +5,18 @@
  *
  * Read: memory-proposals/*.json, memory.yml (with its current view), checkpoints/*.json
  * (TaskCheckpoint v1 and GoalCheckpoint v2; also a lone checkpoint.json), policy.json and
- * *.policy.json (v1 or portable), context_NNN.md packets, session_primer.md, and the memory lock.
+ * *.policy.json (v1 or portable; a goal policy v2 is recognised and listed with a warning, not
+ * evaluated), context_NNN.md packets, session_primer.md, the memory lock and any proposal lock
+ * (`<id>.json.lock`, each also a warning: outside a decision in progress it is a crash's leftover).
  */
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import type { z } from "zod";
 import { isWorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
 import { goalCheckpointV2Schema, type GoalCheckpointV2, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema, type TaskCheckpointV1 } from "../policy/schemas";
+import { GOAL_POLICY_NOT_EVALUATED, isGoalDocument } from "../policy/goal-v2";
 import { type NormalizedPolicy, validateCheckpoint, validatePolicy } from "../policy/validate";
+import { recordedActors } from "./actors";
 import { canonicalSha256 } from "./canonical-json";
 import { type ContextPacket, PACKET_FILE, PRIMER_FILE, type SessionPrimer, parseContextPacket, parsePrimer } from "./coord-packets";
 import { type CurrentView, buildCurrentView } from "./current-view";
@@ -20,7 +24,7 @@ import { type VerifyResult, verifyRecord } from "./decision-record";
 import { type EvidenceCheck, resolveEvidence } from "./evidence";
 import { type CoordIssue, fieldName } from "./issues";
 import type { HumanKeys } from "./keys";
-import { LOCK_FILE, type LockStatus, readLockStatus } from "./lock";
+import { LOCK_FILE, type LockStatus, describeLock, readLockStatus } from "./lock";
 import { MEMORY_FILE, type MemoryEvent, type MemoryHeader, parseMemoryText } from "./memory-file";
 import { PROPOSALS_DIR, type Proposal, actionHash, proposalSchema } from "./proposal";
 import { PyJsonSyntaxError, parsePyJson } from "./py-json";
@@ -35,6 +39,12 @@ export interface CoordProposal {
   appliedAs: string | null;
   /** Signature check of the decision (only when keys and a policy were available). */
   verification: VerifyResult | null;
+  /**
+   * Other proposal files carrying the same decision signature. Non-empty means a signed
+   * approval was copied between files (it verifies on any proposal with the same action), so
+   * neither file is decided or applied through the Workbench until a person removes the copy.
+   */
+  replayedWith: string[];
 }
 
 export interface CoordMemory {
@@ -58,15 +68,31 @@ export interface CoordPolicy {
   document: unknown;
 }
 
+/** A schema_version 2 goal policy: recognised and listed, not evaluated (lib/policy/goal-v2.ts). */
+export interface GoalPolicyFile {
+  file: string;
+  policyId: string | null;
+}
+
+/** A lock file under .coord/ and what it says about its holder. */
+export interface CoordLock {
+  /** Project-relative path (`.coord/memory.yml.lock`, `.coord/memory-proposals/<id>.json.lock`). */
+  file: string;
+  status: LockStatus;
+}
+
 export interface CoordSnapshot {
   root: string;
   proposals: CoordProposal[];
   memory: CoordMemory | null;
   checkpoints: CoordCheckpoint[];
   policies: CoordPolicy[];
+  goalPolicies: GoalPolicyFile[];
   packets: ContextPacket[];
   primer: SessionPrimer | null;
   lock: LockStatus | null;
+  /** Locks of proposal files (`<id>.json.lock`): a decision being recorded now, or cut off by a crash. */
+  proposalLocks: CoordLock[];
   errors: CoordIssue[];
 }
 
@@ -140,7 +166,7 @@ async function listFiles(pfs: ProjectFs, dir: string): Promise<string[]> {
   return (await pfs.list(dir)).filter((e) => !e.isDir).map((e) => e.name);
 }
 
-async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[]): Promise<CoordPolicy[]> {
+async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[], goals: GoalPolicyFile[]): Promise<CoordPolicy[]> {
   const out: CoordPolicy[] = [];
   for (const name of names.filter((n) => n === "policy.json" || n.endsWith(".policy.json"))) {
     const rel = `${COORD}/${name}`;
@@ -148,6 +174,13 @@ async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[
     if (text === null) continue;
     const raw = parseJson(text, rel, errors);
     if (raw === undefined) continue;
+    if (isGoalDocument(raw)) {
+      // A goal policy is not a broken v1 policy: its v1 field errors would only mislead.
+      const policyId = (raw as { policy_id?: unknown }).policy_id;
+      goals.push({ file: rel, policyId: typeof policyId === "string" ? policyId : null });
+      errors.push({ file: rel, field: "schema_version", message: `${rel}: ${GOAL_POLICY_NOT_EVALUATED}`, severity: "warning" });
+      continue;
+    }
     const portable = raw !== null && typeof raw === "object" && !Array.isArray(raw) && "version" in raw && !("schema_version" in raw);
     if (!schemaIssues(portable ? portablePolicySchema : policyV1Schema, raw, text, rel, errors)) continue;
     let policy: NormalizedPolicy | null = null;
@@ -179,12 +212,34 @@ async function readCheckpoints(pfs: ProjectFs, rels: string[], errors: CoordIssu
   return out;
 }
 
-async function readProposals(pfs: ProjectFs, events: MemoryEvent[], policy: NormalizedPolicy | null, keys: HumanKeys | undefined, errors: CoordIssue[]): Promise<CoordProposal[]> {
+async function readProposals(
+  pfs: ProjectFs,
+  events: MemoryEvent[],
+  policy: NormalizedPolicy | null,
+  keys: HumanKeys | undefined,
+  errors: CoordIssue[],
+  locks: CoordLock[],
+  now: Date | undefined,
+): Promise<CoordProposal[]> {
   const out: CoordProposal[] = [];
   for (const name of await listFiles(pfs, PROPOSALS_DIR)) {
     const rel = `${PROPOSALS_DIR}/${name}`;
     // A decision being recorded right now (its lock) or cut off by a crash (its temp file).
-    if (name.endsWith(".json.lock") || /\.json\.tmp\./.test(name)) continue;
+    if (/\.json\.tmp\./.test(name)) continue;
+    if (name.endsWith(".json.lock")) {
+      let status: LockStatus | null;
+      try {
+        status = readLockStatus(pfs.resolve(rel), { now });
+      } catch (e) {
+        errors.push({ file: rel, message: `${rel}: ${e instanceof Error ? e.message : String(e)}` });
+        continue;
+      }
+      if (status) {
+        locks.push({ file: rel, status });
+        errors.push({ file: rel, message: `${rel}: a decision on this proposal is being recorded or was cut off; the lock is ${describeLock(status)}`, severity: "warning" });
+      }
+      continue;
+    }
     if (!name.endsWith(".json")) {
       errors.push({ file: rel, message: `${rel}: not a proposal file (proposals are <proposal_id>.json)`, severity: "warning" });
       continue;
@@ -213,16 +268,40 @@ async function readProposals(pfs: ProjectFs, events: MemoryEvent[], policy: Norm
       evidence: await resolveEvidence(pfs, proposal.action.evidence_refs),
       appliedAs: events.find((e) => e.source_proposal_id === proposal.proposal_id)?.event_id ?? null,
       verification,
+      replayedWith: [],
     });
   }
+  markReplayed(out, errors);
   return out;
+}
+
+/** Proposals sharing one decision signature: each gets the others' files and a warning naming them. */
+function markReplayed(proposals: CoordProposal[], errors: CoordIssue[]): void {
+  const bySignature = new Map<string, CoordProposal[]>();
+  for (const p of proposals) {
+    const sig = p.proposal.decision?.authorization.signature;
+    if (sig === undefined) continue;
+    bySignature.set(sig, [...(bySignature.get(sig) ?? []), p]);
+  }
+  for (const group of bySignature.values()) {
+    if (group.length < 2) continue;
+    for (const p of group) {
+      p.replayedWith = group.filter((o) => o !== p).map((o) => o.file);
+      errors.push({
+        file: p.file,
+        field: "decision.authorization.signature",
+        message: `${p.file}: its decision's signature is also on ${p.replayedWith.join(", ")}; a signed approval belongs to one proposal, so this one is treated as replayed and is neither decided nor applied here`,
+        severity: "warning",
+      });
+    }
+  }
 }
 
 /** Reads and validates every `.coord/` file of a project. `keys` enables signature checks. */
 export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; now?: Date } = {}): Promise<CoordSnapshot> {
   const pfs = await ProjectFs.open(projectRoot);
   const errors: CoordIssue[] = [];
-  const snap: CoordSnapshot = { root: pfs.root, proposals: [], memory: null, checkpoints: [], policies: [], packets: [], primer: null, lock: null, errors };
+  const snap: CoordSnapshot = { root: pfs.root, proposals: [], memory: null, checkpoints: [], policies: [], goalPolicies: [], packets: [], primer: null, lock: null, proposalLocks: [], errors };
   if (!(await pfs.isDir(COORD))) return snap;
   const top = await listFiles(pfs, COORD);
 
@@ -236,21 +315,22 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
     snap.memory = { file: MEMORY_FILE, header: parsed.header, events: parsed.events, view: buildCurrentView(parsed.events) };
   }
 
-  snap.policies = await readPolicies(pfs, top, errors);
+  snap.policies = await readPolicies(pfs, top, errors, snap.goalPolicies);
   const checkpointFiles = (await listFiles(pfs, `${COORD}/checkpoints`)).filter((n) => n.endsWith(".json")).map((n) => `${COORD}/checkpoints/${n}`);
   if (top.includes("checkpoint.json")) checkpointFiles.unshift(`${COORD}/checkpoint.json`);
   snap.checkpoints = await readCheckpoints(pfs, checkpointFiles, errors);
 
   const mainPolicy = snap.policies.find((p) => p.file === `${COORD}/policy.json`) ?? snap.policies[0] ?? null;
-  snap.proposals = await readProposals(pfs, snap.memory?.events ?? [], mainPolicy?.policy ?? null, opts.keys, errors);
+  snap.proposals = await readProposals(pfs, snap.memory?.events ?? [], mainPolicy?.policy ?? null, opts.keys, errors, snap.proposalLocks, opts.now);
 
+  const actors = recordedActors(snap);
   for (const name of top) {
     const m = PACKET_FILE.exec(name);
     if (!m) continue;
     const rel = `${COORD}/${name}`;
     const text = await readText(pfs, rel, errors);
     if (text === null) continue;
-    const { packet, issues } = parseContextPacket(text, rel, Number(m[1]));
+    const { packet, issues } = parseContextPacket(text, rel, Number(m[1]), { actors });
     errors.push(...issues);
     const ref = packet.policyRef?.replace(/^\.\//, "");
     const policy = ref ? snap.policies.find((p) => p.file === ref) : undefined;
@@ -262,7 +342,7 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
 
   const primerText = await readText(pfs, PRIMER_FILE, errors);
   if (primerText !== null) {
-    const { primer, issues } = parsePrimer(primerText);
+    const { primer, issues } = parsePrimer(primerText, PRIMER_FILE, { actors });
     errors.push(...issues);
     snap.primer = primer;
   }

@@ -8,6 +8,10 @@
  * points forward (or in a circle, as two events superseding each other) is a conflict and has no
  * effect, so the view never depends on which of two contradicting events is read first.
  *
+ * Two events from different proposals carrying the same approval (actor, timestamp, rationale,
+ * action hash) are a conflict too: the signature binds the action, not the proposal, so the
+ * second is a signed decision replayed onto a copy of the proposal.
+ *
  * Each event's approval hash is also checked against the action the event must have come from
  * (add: no target; supersede: one superseded target; lifecycle: archive or delete of its target),
  * which tells archive from delete and catches an event edited after its approval.
@@ -29,6 +33,7 @@ export type ConflictKind =
   | "resolves_from_non_resolution"
   | "lifecycle_without_target"
   | "duplicate_source_proposal"
+  | "duplicate_approval"
   | "approval_hash_mismatch";
 
 export interface ViewConflict {
@@ -97,6 +102,7 @@ export function buildCurrentView(events: readonly MemoryEvent[]): CurrentView {
   // 1. Index. The first event with an id owns it; later duplicates are reported and ignored as targets.
   let maxNum = 0;
   const bySource = new Map<string, string>();
+  const byApproval = new Map<string, MemoryEvent>();
   for (const en of entries) {
     const id = en.event.event_id;
     if (byId.has(id)) conflicts.push({ kind: "duplicate_id", eventIds: [id], message: `Event id ${id} is used more than once (positions ${byId.get(id)! + 1} and ${en.index + 1}); ids are never reused.` });
@@ -108,6 +114,18 @@ export function buildCurrentView(events: readonly MemoryEvent[]): CurrentView {
     const prior = bySource.get(src);
     if (prior !== undefined) conflicts.push({ kind: "duplicate_source_proposal", eventIds: [id, prior], message: `Events ${prior} and ${id} both come from proposal ${src}; a proposal is applied once.` });
     else bySource.set(src, id);
+    const a = en.event.approval;
+    const approvalKey = JSON.stringify([a.actor, a.timestamp, a.rationale, a.affected_action_hash]);
+    const first = byApproval.get(approvalKey);
+    // Same proposal twice is already duplicate_source_proposal; report each problem once.
+    if (first === undefined) byApproval.set(approvalKey, en.event);
+    else if (first.source_proposal_id !== src) {
+      conflicts.push({
+        kind: "duplicate_approval",
+        eventIds: [id, first.event_id],
+        message: `Events ${first.event_id} and ${id} carry the same approval (${a.actor} at ${a.timestamp}) from different proposals; one signed approval applies one proposal, so ${id} is a replay.`,
+      });
+    }
     if (en.approvalCheck === "mismatch") {
       conflicts.push({ kind: "approval_hash_mismatch", eventIds: [id], message: `Event ${id}: its approval hash does not match the action its content implies; it may have been edited after approval.` });
     }

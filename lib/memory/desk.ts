@@ -4,20 +4,25 @@
  * outside the repository) and never leave it: the browser only learns which key ids can
  * sign under the project's policy.
  */
+import fs from "node:fs";
 import { z } from "zod";
 import { syncMemorySearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProject } from "../db/repositories/projects";
 import { ProjectFs } from "../core/project-fs";
-import { HARD_METRICS, evaluatePolicy, failClosedDecision, fallbackPolicyId, loadJsonObject, type PolicyDecision } from "../policy/evaluate";
+import { evaluatePolicy, failClosedDecision, fallbackPolicyId, loadJsonObject, type PolicyDecision } from "../policy/evaluate";
+import { EMBEDDED_TASK_EVALUATED, GOAL_CHECKPOINT_NOT_EVALUATED, GOAL_POLICY_NOT_EVALUATED } from "../policy/goal-v2";
+import { type MetricRow, metricRows } from "../policy/metric-rows";
 import { applyProposal, type ApplyResult } from "./apply";
 import { PyFloat } from "./canonical-json";
 import { writeTextAtomic } from "../deep-context/write";
-import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, type DraftCheck } from "./bounded-brief";
+import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, recordedActors, type DraftCheck } from "./bounded-brief";
 import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
 import { decideProposalFile } from "./decide";
 import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./keys";
-import type { Proposal } from "./proposal";
+import { LOCK_FILE, type LockStatus, breakStaleLock } from "./lock";
+import { createPacketFile } from "./packet-file";
+import { PROPOSALS_DIR, type Proposal, proposalRelPath } from "./proposal";
 
 /** The server's approver keys; a key file inside the project is refused (agents could read it). */
 function keysOrNone(projectRoot: string): { keys: HumanKeys | undefined; keyError: string | null } {
@@ -31,6 +36,14 @@ function keysOrNone(projectRoot: string): { keys: HumanKeys | undefined; keyErro
 /** The policy whose pinned key hashes decide who may sign: `.coord/policy.json` first. */
 function signingPolicy(snapshot: CoordSnapshot): CoordPolicy | null {
   return snapshot.policies.find((p) => p.file === ".coord/policy.json") ?? snapshot.policies[0] ?? null;
+}
+
+/** A proposal whose decision signature is also on another file is neither decided nor applied (see readCoord). */
+function refuseReplayed(snapshot: CoordSnapshot, proposalId: string): void {
+  const p = snapshot.proposals.find((x) => x.file === proposalRelPath(proposalId));
+  if (p && p.replayedWith.length > 0) {
+    throw new WorkbenchError("CONFLICT", `${p.file} carries the same signed decision as ${p.replayedWith.join(", ")}: a replayed approval is neither decided nor applied. Remove the copied file, then try again.`);
+  }
 }
 
 export interface DeskView {
@@ -73,6 +86,7 @@ export async function decideProposal(projectId: string, proposalId: string, raw:
   const snapshot = await readCoord(project.rootPath, { keys });
   const policy = signingPolicy(snapshot);
   if (!policy) throw new WorkbenchError("GATE_REFUSED", "The project has no .coord/policy.json pinning approvers' keys.");
+  refuseReplayed(snapshot, proposalId);
   return decideProposalFile(project.rootPath, proposalId, { decision: input.decision, rationale: input.rationale, keyId: input.keyId, taskId: "workbench-review" }, { keys, policy: policy.policy });
 }
 
@@ -83,6 +97,7 @@ export async function applyApprovedProposal(projectId: string, proposalId: strin
   const snapshot = await readCoord(project.rootPath, { keys });
   const policy = signingPolicy(snapshot);
   if (!policy) throw new WorkbenchError("GATE_REFUSED", "The project has no .coord/policy.json pinning approvers' keys.");
+  refuseReplayed(snapshot, proposalId);
   const result = await applyProposal(project.rootPath, proposalId, { keys, policy: policy.policy, taskId: "workbench-apply" });
   // The new event (and what it supersedes) is searchable at once; a failure there never undoes the apply.
   await syncMemorySearch(projectId).catch((e: unknown) => console.error("[workbench] search index of memory", projectId, e));
@@ -92,54 +107,62 @@ export async function applyApprovedProposal(projectId: string, proposalId: strin
 export interface TaskEvaluation {
   file: string;
   taskId: string;
+  /** The file's schema: TaskCheckpoint v1 or GoalCheckpoint v2. */
   version: 1 | 2;
+  /**
+   * What the decision covers: the file's TaskCheckpoint v1, or only the TaskCheckpoint v1
+   * embedded in a GoalCheckpoint v2 (the goal itself is not evaluated: lib/policy/goal-v2.ts).
+   */
+  evaluated: "task_checkpoint" | "embedded_task";
+  /** For a GoalCheckpoint v2: its goal and slice, and plain words on what was and was not evaluated. */
+  goal: { goalId: string; sliceId: number; notEvaluated: string; evaluatedInstead: string } | null;
   policyFile: string | null;
   /** The PolicyDecision, as `workbench policy evaluate --json` prints it. */
   decision: unknown;
   /** The decision's fields the page shows, as plain values. */
   outcome: Pick<PolicyDecision, "decision" | "spawn_allowed" | "checkpoint_required" | "reasons" | "policy_id" | "policy_hash">;
-  /** Each hard metric against its effective limit. */
-  metrics: { metric: string; limit: string; observed: number | null; max: number | null; reached: boolean }[];
+  /** Each hard metric, child count and the transcript growth against its effective limit. */
+  metrics: MetricRow[];
 }
 
-const plain = (v: unknown): number | null => (typeof v === "number" ? v : v instanceof PyFloat ? v.value : null);
+/** The policy checkpoints are evaluated against, or why there is none to evaluate with. */
+function evaluationPolicy(snapshot: CoordSnapshot, pfs: ProjectFs): { policy: CoordPolicy | null; document: unknown; error: string | null } {
+  // A goal policy in the main place is not replaced by another file: nothing is evaluated (fail closed).
+  const goal = snapshot.goalPolicies.find((g) => g.file === ".coord/policy.json") ?? (snapshot.policies.length === 0 ? snapshot.goalPolicies[0] : undefined);
+  if (goal) return { policy: null, document: undefined, error: `${goal.file}: ${GOAL_POLICY_NOT_EVALUATED}` };
+  const policy = signingPolicy(snapshot);
+  if (!policy) return { policy: null, document: undefined, error: "no policy file in .coord/" };
+  try {
+    return { policy, document: loadJsonObject(pfs.resolve(policy.file)), error: null };
+  } catch (e) {
+    return { policy, document: undefined, error: e instanceof Error ? e.message : String(e) };
+  }
+}
 
-/** Each checkpoint evaluated against the signing policy, as `policy evaluate` would. */
+/** Each checkpoint evaluated against the signing policy, as `policy evaluate` would (a GoalCheckpoint: only its embedded task). */
 export async function taskEvaluations(projectId: string): Promise<TaskEvaluation[]> {
   const project = await getProject(projectId);
   const { keys } = keysOrNone(project.rootPath);
   const snapshot = await readCoord(project.rootPath, { keys });
-  const policy = signingPolicy(snapshot);
   const pfs = await ProjectFs.open(project.rootPath);
-  let policyDoc: unknown;
-  let policyError: string | null = policy ? null : "no policy file in .coord/";
-  if (policy) {
-    try {
-      policyDoc = loadJsonObject(pfs.resolve(policy.file));
-    } catch (e) {
-      policyError = e instanceof Error ? e.message : String(e);
-    }
-  }
+  const { policy, document: policyDoc, error: policyError } = evaluationPolicy(snapshot, pfs);
   return snapshot.checkpoints.map((c) => {
-    // A GoalCheckpoint (v2) carries its task's TaskCheckpoint (v1), which the policy bounds.
-    const task = c.version === 1 ? c.checkpoint : c.checkpoint.task;
+    // The document as read (floats written `1.0` kept); a GoalCheckpoint's `task` is a TaskCheckpoint v1.
+    const task = c.version === 1 ? c.document : (c.document as { task: unknown }).task;
     const decision = policyError
       ? failClosedDecision(fallbackPolicyId(policy?.file ?? "policy.json"), policyError)
       : evaluatePolicy(policyDoc, task, { keys, policyFileName: policy?.file ?? "policy.json" });
-    const metrics = HARD_METRICS.map(([metric, limit]) => {
-      const observed = plain((decision.observed_metrics as Record<string, unknown>)[metric]);
-      const max = plain(decision.effective_limits[limit]);
-      return { metric, limit, observed, max, reached: observed !== null && max !== null && observed >= max };
-    });
     const { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash } = decision;
     return {
       file: c.file,
       taskId: c.checkpoint.task_id,
       version: c.version,
+      evaluated: c.version === 1 ? "task_checkpoint" : "embedded_task",
+      goal: c.version === 2 ? { goalId: c.checkpoint.goal_id, sliceId: c.checkpoint.slice_id, notEvaluated: GOAL_CHECKPOINT_NOT_EVALUATED, evaluatedInstead: EMBEDDED_TASK_EVALUATED } : null,
       policyFile: policy?.file ?? null,
       decision: JSON.parse(JSON.stringify(decision, (_k, v: unknown) => (v instanceof PyFloat ? v.value : v))) as unknown,
       outcome: { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash },
-      metrics,
+      metrics: metricRows(decision),
     };
   });
 }
@@ -155,7 +178,7 @@ export const saveDraftInput = z.object({
 });
 
 /** A draft filled from .coord/, the policy's token cap for it, and its checks. */
-export async function coordDraft(projectId: string, raw: z.input<typeof draftQuery>): Promise<{ markdown: string; budget: number | null; check: DraftCheck; target: string }> {
+export async function coordDraft(projectId: string, raw: z.input<typeof draftQuery>): Promise<{ markdown: string; budget: number | null; actors: string[]; check: DraftCheck; target: string }> {
   const q = draftQuery.parse(raw);
   const project = await getProject(projectId);
   const snapshot = await readCoord(project.rootPath);
@@ -163,7 +186,8 @@ export async function coordDraft(projectId: string, raw: z.input<typeof draftQue
   const markdown = q.kind === "brief" ? draftTaskBrief(snapshot, q.task ?? "<task id>") : draftPrimer(snapshot);
   const budget = draftBudget(snapshot, q.kind);
   const target = q.kind === "brief" ? nextPacketFile(snapshot.packets.map((p) => p.file)) : ".coord/session_primer.md";
-  return { markdown, budget, check: checkDraft(q.kind, markdown, budget), target };
+  const actors = recordedActors(snapshot);
+  return { markdown, budget, actors, check: checkDraft(q.kind, markdown, budget, { actors }), target };
 }
 
 function draftBudget(snapshot: CoordSnapshot, kind: "brief" | "primer"): number | null {
@@ -173,15 +197,47 @@ function draftBudget(snapshot: CoordSnapshot, kind: "brief" | "primer"): number 
   return (kind === "brief" ? limits.max_task_packet_tokens : limits.max_parent_summary_tokens) ?? null;
 }
 
-/** Writes a packet or primer into .coord/ once its checks pass (atomic replace; a packet never overwrites another). */
+/**
+ * Writes a packet or primer into .coord/ once its checks pass. A packet is created under the
+ * next free context_NNN.md and never replaces one (two saves at once get two numbers); the
+ * primer is one file, replaced atomically.
+ */
 export async function saveCoordDraft(projectId: string, raw: z.input<typeof saveDraftInput>): Promise<{ file: string; check: DraftCheck }> {
   const input = saveDraftInput.parse(raw);
   const project = await getProject(projectId);
   const snapshot = await readCoord(project.rootPath);
-  const check = checkDraft(input.kind, input.markdown, draftBudget(snapshot, input.kind));
-  if (!check.ready) throw new WorkbenchError("GATE_REFUSED", `Not written: ${check.issues.filter((i) => i.severity !== "warning").length} problem(s) stand, e.g. ${check.issues[0]?.message ?? ""}`, { issues: check.issues });
+  const check = checkDraft(input.kind, input.markdown, draftBudget(snapshot, input.kind), { actors: recordedActors(snapshot) });
+  if (!check.ready) throw new WorkbenchError("GATE_REFUSED", `Not written: ${check.issues.filter((i) => i.severity !== "warning").length} problem(s) stand, e.g. ${check.issues.find((i) => i.severity !== "warning")?.message ?? ""}`, { issues: check.issues });
   const pfs = await ProjectFs.open(project.rootPath);
-  const file = input.kind === "brief" ? nextPacketFile(snapshot.packets.map((p) => p.file)) : ".coord/session_primer.md";
-  writeTextAtomic(pfs.resolve(file), input.markdown.endsWith("\n") ? input.markdown : `${input.markdown}\n`);
-  return { file, check };
+  const text = input.markdown.endsWith("\n") ? input.markdown : `${input.markdown}\n`;
+  if (input.kind === "primer") {
+    writeTextAtomic(pfs.resolve(".coord/session_primer.md"), text);
+    return { file: ".coord/session_primer.md", check };
+  }
+  const coordDir = pfs.resolve(".coord");
+  fs.mkdirSync(coordDir, { recursive: true });
+  return { file: `.coord/${createPacketFile(coordDir, text)}`, check };
+}
+
+const PROPOSAL_LOCK = /^\.coord\/memory-proposals\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json\.lock$/;
+
+export const breakLockInput = z.object({
+  file: z
+    .string()
+    .max(200)
+    .refine((f) => f === LOCK_FILE || PROPOSAL_LOCK.test(f), `must be ${LOCK_FILE} or ${PROPOSALS_DIR}/<proposal_id>.json.lock`)
+    .describe("the lock file to remove: the memory lock or one proposal's decision lock"),
+});
+
+/**
+ * Removes a lock left by a crash, on an approver's explicit request: only when this host confirms
+ * its owner process is gone (breakStaleLock); a lock held by a live or unknown owner stays.
+ */
+export async function breakCoordLock(projectId: string, raw: z.input<typeof breakLockInput>): Promise<{ file: string; removed: LockStatus }> {
+  const { file } = breakLockInput.parse(raw);
+  const project = await getProject(projectId);
+  const pfs = await ProjectFs.open(project.rootPath);
+  if (!(await pfs.isFile(file))) throw new WorkbenchError("NOT_FOUND", `There is no ${file}.`);
+  const label = file === LOCK_FILE ? "memory lock" : `decision lock ${file}`;
+  return { file, removed: breakStaleLock(pfs.resolve(file), label) };
 }

@@ -155,13 +155,32 @@ export function acquireLock(lockPath: string, info: { taskId: string; proposalId
 /**
  * Removes a lock whose owner this host confirms dead (same host, pid gone). Anything less certain
  * (another host, unreadable record, merely old) is refused: a human must check and delete it.
+ * `label` names the lock in messages (the memory lock, or a proposal's decision lock).
  */
-export function breakStaleLock(lockPath: string): LockStatus {
+export function breakStaleLock(lockPath: string, label = "memory lock"): LockStatus {
   const s = readLockStatus(lockPath);
-  if (!s) throw new WorkbenchError("NOT_FOUND", "There is no memory lock.");
+  if (!s) throw new WorkbenchError("NOT_FOUND", `There is no ${label}.`);
   if (s.ownerAlive !== false) {
-    throw new WorkbenchError("GATE_REFUSED", `The memory lock is ${describeLock(s)} Its owner cannot be confirmed dead from this host, so it is not removed.`);
+    throw new WorkbenchError("GATE_REFUSED", `The ${label} is ${describeLock(s)} Its owner cannot be confirmed dead from this host, so it is not removed.`);
   }
   fs.rmSync(lockPath, { force: true });
   return s;
+}
+
+/**
+ * {@link acquireLock}, waiting up to `waitMs` while a live holder has the lock: applies of two
+ * different proposals then follow each other instead of one failing. A lock that looks stale is
+ * refused at once (waiting would not help, and it is never broken silently).
+ */
+export async function acquireLockWaiting(lockPath: string, info: Parameters<typeof acquireLock>[1] & { waitMs: number }): Promise<HeldLock> {
+  const until = Date.now() + info.waitMs;
+  for (;;) {
+    try {
+      return acquireLock(lockPath, info);
+    } catch (e) {
+      const status = (e as WorkbenchError).code === "CONFLICT" ? ((e as WorkbenchError).details as { lock?: LockStatus | null } | undefined)?.lock : undefined;
+      if (status === undefined || status?.stale || Date.now() >= until) throw e;
+      await new Promise((r) => setTimeout(r, 10 + Math.floor(Math.random() * 20)));
+    }
+  }
 }

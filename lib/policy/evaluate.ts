@@ -17,6 +17,7 @@ import { verifyRecord } from "../memory/decision-record";
 import type { HumanKeys } from "../memory/keys";
 import { PyJsonSyntaxError, decodeUtf8Strict, parsePyJson } from "../memory/py-json";
 import { parseTimestamp } from "../memory/timestamp";
+import { checkpointDue, childLimitBlocksSpawn, childLimitExceeded, hardLimitReached, transcriptGrowth } from "./limit-rules";
 import type { LimitName } from "./schemas";
 import { type CheckpointDecisionRecord, type NormalizedPolicy, PolicyValidationError, type ValidCheckpoint, pyStrip, validateCheckpoint, validatePolicy } from "./validate";
 
@@ -154,29 +155,29 @@ export function evaluatePolicyStrict(checkpointDocument: unknown, policyDocument
   for (const [metric, limitName] of HARD_METRICS) {
     const observed = metrics[metric];
     const limit = limits[limitName]!;
-    if (num(observed) >= limit) reasons.push(`limit_reached:${metric}=${pyNumberStr(observed)}:${limitName}=${limit}`);
+    if (hardLimitReached(num(observed), limit)) reasons.push(`limit_reached:${metric}=${pyNumberStr(observed)}:${limitName}=${limit}`);
   }
 
   const childrenSpawned = num(metrics.children_spawned);
   const activeChildren = num(metrics.active_children);
-  if (childrenSpawned > limits.max_children_per_parent!) {
+  if (childLimitExceeded(childrenSpawned, limits.max_children_per_parent!)) {
     reasons.push(`limit_exceeded:children_spawned=${childrenSpawned}:max_children_per_parent=${limits.max_children_per_parent}`);
   }
-  if (activeChildren > limits.max_concurrency!) {
+  if (childLimitExceeded(activeChildren, limits.max_concurrency!)) {
     reasons.push(`limit_exceeded:active_children=${activeChildren}:max_concurrency=${limits.max_concurrency}`);
   }
 
   let decision: PolicyDecision["decision"] = reasons.length > 0 ? "stop" : "continue";
   let checkpointRequired = false;
   if (decision === "continue") {
-    const growth = num(metrics.transcript_bytes) - num(metrics.last_checkpoint_transcript_bytes);
-    if (growth >= limits.checkpoint_transcript_bytes!) {
+    const growth = transcriptGrowth(num(metrics.transcript_bytes), num(metrics.last_checkpoint_transcript_bytes));
+    if (checkpointDue(growth, limits.checkpoint_transcript_bytes!)) {
       decision = "checkpoint";
       checkpointRequired = true;
       reasons.push(`checkpoint_required:transcript_growth=${growth}:checkpoint_transcript_bytes=${limits.checkpoint_transcript_bytes}`);
     }
   }
-  const spawnAllowed = decision === "continue" && childrenSpawned < limits.max_children_per_parent! && activeChildren < limits.max_concurrency!;
+  const spawnAllowed = decision === "continue" && !childLimitBlocksSpawn(childrenSpawned, limits.max_children_per_parent!) && !childLimitBlocksSpawn(activeChildren, limits.max_concurrency!);
 
   return {
     schema_version: 1,

@@ -1,9 +1,12 @@
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { applyApprovedProposal, decideProposal, memoryDesk, taskEvaluations } from "../../lib/memory/desk";
+import { canonicalSha256 } from "../../lib/memory/canonical-json";
+import { applyApprovedProposal, breakCoordLock, coordDraft, decideProposal, memoryDesk, saveCoordDraft, taskEvaluations } from "../../lib/memory/desk";
 import { addProject } from "../../lib/projects/add-project";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
@@ -72,5 +75,130 @@ describe("memory desk", () => {
     const tasks = await taskEvaluations(projectId);
     expect(tasks.map((t) => [t.taskId, t.outcome.decision])).toEqual([["example-task", "continue"]]);
     expect(tasks[0]!.metrics.find((m) => m.metric === "tool_calls")).toMatchObject({ limit: "max_tool_calls", observed: 0, max: 20, reached: false });
+  });
+
+  it("shows the child counts and the transcript growth against their limits, as the evaluator rules them", async () => {
+    const file = path.join(root, ".coord/checkpoints/define-auth-contract.json");
+    const original = fs.readFileSync(file, "utf8");
+    try {
+      fs.writeFileSync(file, JSON.stringify({ ...JSON.parse(original), children_spawned: 4, active_children: 3, transcript_bytes: 150000, last_checkpoint_transcript_bytes: 40000 }, null, 2));
+      const [task] = await taskEvaluations(projectId);
+      const row = (m: string) => task!.metrics.find((r) => r.metric === m);
+      expect(row("children_spawned")).toMatchObject({ limit: "max_children_per_parent", observed: 4, max: 4, state: "spawn_blocked" });
+      expect(row("active_children")).toMatchObject({ limit: "max_concurrency", observed: 3, max: 2, state: "exceeded" });
+      expect(row("transcript_growth")).toMatchObject({ limit: "checkpoint_transcript_bytes", observed: 110000, max: 100000, state: "checkpoint_due" });
+      expect(task!.outcome).toMatchObject({ decision: "stop", spawn_allowed: false, reasons: ["limit_exceeded:active_children=3:max_concurrency=2"] });
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
+  it("neither decides nor applies a proposal whose signed decision was copied onto another file", async () => {
+    process.env.AGENT_COLLAB_HUMAN_KEYS_JSON = JSON.stringify({ ana: SECRET });
+    const SUPERSEDE = "e27b9c40-5f18-4a3d-8e6c-9b1d0f4a2c75";
+    const REPLAY = "0f0f0f0f-1111-4222-8333-444444444444";
+    await decideProposal(projectId, SUPERSEDE, { decision: "approve", rationale: "ADR 0003 revised", keyId: "ana" });
+    const dir = path.join(root, ".coord/memory-proposals");
+    const copy = JSON.parse(fs.readFileSync(path.join(dir, `${SUPERSEDE}.json`), "utf8"));
+    fs.writeFileSync(path.join(dir, `${REPLAY}.json`), JSON.stringify({ ...copy, proposal_id: REPLAY }, null, 2));
+    const before = fs.readFileSync(path.join(root, ".coord/memory.yml"), "utf8");
+    try {
+      const desk = await memoryDesk(projectId);
+      expect(desk.snapshot.proposals.find((p) => p.proposal.proposal_id === REPLAY)!.replayedWith).toEqual([`.coord/memory-proposals/${SUPERSEDE}.json`]);
+      for (const id of [REPLAY, SUPERSEDE]) {
+        await expect(applyApprovedProposal(projectId, id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("replayed approval is neither decided nor applied") });
+        await expect(decideProposal(projectId, id, { decision: "decline", rationale: "x", keyId: "ana" })).rejects.toMatchObject({ code: "CONFLICT" });
+      }
+      expect(fs.readFileSync(path.join(root, ".coord/memory.yml"), "utf8")).toBe(before);
+    } finally {
+      fs.rmSync(path.join(dir, `${REPLAY}.json`));
+    }
+    // With the copy gone the original applies, once.
+    expect((await applyApprovedProposal(projectId, SUPERSEDE)).event.event_id).toBe("M4");
+  });
+});
+
+describe("goal checkpoints and goal policies on the task page", () => {
+  it("lists every GoalCheckpoint v2 of a task id, each labelled as evaluating only its embedded task", async () => {
+    const root = copySampleProject();
+    const cp = JSON.parse(fs.readFileSync(path.join(root, ".coord/checkpoints/define-auth-contract.json"), "utf8")) as Record<string, unknown>;
+    const totals = { cycle: 0, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null };
+    const goal = (goalId: string, task: Record<string, unknown>) => ({ schema_version: 2, task_id: "shared-task", goal_id: goalId, slice_id: 0, task: { ...task, task_id: "shared-task" }, totals, baseline: totals, usage: { input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null }, accepted_evidence: [], history: [], next_step: "", action_kind: "execute", review_required: false, requires_human: false, source_sha256: canonicalSha256(task), failure_history: [], active_failure: null });
+    fs.writeFileSync(path.join(root, ".coord/checkpoints/goal-a.json"), JSON.stringify(goal("goal-a", cp), null, 2));
+    fs.writeFileSync(path.join(root, ".coord/checkpoints/goal-b.json"), JSON.stringify(goal("goal-b", { ...cp, cycle: 3 }), null, 2));
+    const id = (await addProject({ path: root })).id;
+
+    const shared = (await taskEvaluations(id)).filter((t) => t.taskId === "shared-task");
+    expect(shared.map((t) => [t.file, t.version, t.evaluated, t.goal?.goalId, t.outcome.decision])).toEqual([
+      [".coord/checkpoints/goal-a.json", 2, "embedded_task", "goal-a", "continue"],
+      [".coord/checkpoints/goal-b.json", 2, "embedded_task", "goal-b", "stop"],
+    ]);
+    expect(shared[0]!.goal!.notEvaluated).toMatch(/^GoalCheckpoint v2 is not evaluated/);
+    expect(shared[0]!.goal!.evaluatedInstead).toMatch(/Only its embedded TaskCheckpoint v1/);
+
+    // A goal policy in .coord/policy.json: nothing is evaluated against another file (fail closed), and it says why.
+    fs.writeFileSync(path.join(root, ".coord/policy.json"), JSON.stringify({ schema_version: 2, policy_id: "goals", goal_limits: { max_slices: 3 } }, null, 2));
+    const all = await taskEvaluations(id);
+    expect(all.every((t) => t.outcome.decision === "stop" && t.outcome.reasons[0]!.includes("goal policy (v2) not evaluated"))).toBe(true);
+    expect((await memoryDesk(id)).snapshot.errors).toEqual([expect.objectContaining({ file: ".coord/policy.json", severity: "warning", message: expect.stringContaining("goal policy (v2) not evaluated") })]);
+  });
+});
+
+describe("locks left by a crash", () => {
+  it("shows the memory lock's record and lets the desk remove it only once its owner is confirmed gone", async () => {
+    const root = copySampleProject();
+    const id = (await addProject({ path: root })).id;
+    const lock = path.join(root, ".coord/memory.yml.lock");
+    const record = (pid: number) => JSON.stringify({ owner: `${pid}@${os.hostname()}`, created_at: "2026-02-10T12:00:00Z", task_id: "workbench-apply", proposal_id: ADD, token: "t" });
+
+    fs.writeFileSync(lock, record(process.pid));
+    const desk = await memoryDesk(id);
+    expect(desk.snapshot.lock).toMatchObject({ ownerAlive: true, record: { owner: `${process.pid}@${os.hostname()}`, created_at: "2026-02-10T12:00:00Z", task_id: "workbench-apply", proposal_id: ADD } });
+    expect(desk.snapshot.lock!.ageMs).toBeGreaterThan(0);
+    await expect(breakCoordLock(id, { file: ".coord/memory.yml.lock" })).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("cannot be confirmed dead") });
+    expect(fs.existsSync(lock)).toBe(true);
+
+    const dead = spawnSync(process.execPath, ["-e", ""]).pid;
+    fs.writeFileSync(lock, record(dead));
+    const { removed } = await breakCoordLock(id, { file: ".coord/memory.yml.lock" });
+    expect(removed).toMatchObject({ ownerAlive: false, stale: true });
+    expect(fs.existsSync(lock)).toBe(false);
+
+    // A proposal's leftover decision lock: reported per file, removable the same way.
+    const proposalLock = `.coord/memory-proposals/${ADD}.json.lock`;
+    fs.writeFileSync(path.join(root, proposalLock), record(dead));
+    const snap = (await memoryDesk(id)).snapshot;
+    expect(snap.proposalLocks.map((l) => l.file)).toEqual([proposalLock]);
+    expect(snap.errors).toEqual([expect.objectContaining({ file: proposalLock, severity: "warning" })]);
+    await breakCoordLock(id, { file: proposalLock });
+    expect(fs.existsSync(path.join(root, proposalLock))).toBe(false);
+
+    // Only lock files are accepted, never another path.
+    for (const file of [".coord/memory.yml", "../memory.yml.lock", ".coord/memory-proposals/../memory.yml.lock"]) await expect(breakCoordLock(id, { file })).rejects.toThrow();
+    await expect(breakCoordLock(id, { file: ".coord/memory.yml.lock" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("saving bounded briefs", () => {
+  it("two saves at once get two packet numbers; neither replaces the other", async () => {
+    const root = copySampleProject();
+    const id = (await addProject({ path: root })).id;
+    const draft = await coordDraft(id, { kind: "brief", task: "example-task" });
+    const fill = (md: string, goal: string) =>
+      md
+        .replace("- <one behaviour the task must deliver>", `- ${goal}`)
+        .replace("- <interfaces or schemas the task relies on, by path (or none)>", "- none")
+        .replace("- may read: <paths>", "- may read: src/")
+        .replace("- may write: <paths>", "- may write: src/auth/")
+        .replace("- must not touch: <paths>", "- must not touch: migrations/")
+        .replace("- <runnable check>", "- npm test");
+    const [a, b] = await Promise.all([saveCoordDraft(id, { kind: "brief", markdown: fill(draft.markdown, "first brief") }), saveCoordDraft(id, { kind: "brief", markdown: fill(draft.markdown, "second brief") })]);
+    expect([a.file, b.file].sort()).toEqual([".coord/context_001.md", ".coord/context_002.md"]);
+    expect(fs.readFileSync(path.join(root, a.file), "utf8")).toContain("- first brief");
+    expect(fs.readFileSync(path.join(root, b.file), "utf8")).toContain("- second brief");
+    expect(fs.readdirSync(path.join(root, ".coord")).filter((n) => n.includes(".tmp."))).toEqual([]);
+    // A refused draft writes nothing.
+    await expect(saveCoordDraft(id, { kind: "brief", markdown: draft.markdown })).rejects.toMatchObject({ code: "GATE_REFUSED" });
+    expect(fs.readdirSync(path.join(root, ".coord")).filter((n) => n.startsWith("context_"))).toHaveLength(2);
   });
 });

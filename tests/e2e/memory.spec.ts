@@ -103,7 +103,8 @@ test("a bounded brief is drafted from .coord/, refused while placeholders stand,
     .replace("- may read: <paths>", "- may read: src/auth/")
     .replace("- may write: <paths>", "- may write: src/auth/SessionService.ts")
     .replace("- must not touch: <paths>", "- must not touch: migrations/")
-    .replace("- <runnable check>", "- npm test -- session");
+    .replace("- <runnable check>", "- npm test -- session")
+    .replace("- <interfaces or schemas the task relies on, by path (or none)>", "- src/auth/SessionService.ts: revokeAll(userId)");
   await page.getByLabel("Packet markdown").fill(md);
   await expect(write).toBeEnabled();
   await write.click();

@@ -10,6 +10,7 @@ import { decideProposalFile } from "../../../lib/memory/decide";
 import { HumanKeys } from "../../../lib/memory/keys";
 import { acquireLock, breakStaleLock, readLockStatus } from "../../../lib/memory/lock";
 import { parseMemoryText } from "../../../lib/memory/memory-file";
+import { actionHash } from "../../../lib/memory/proposal";
 import { ADD_ID, KEY_ID, REPO, SECRET, SUPERSEDE_ID, keys, memoryPath, projectPolicy, proposalPath, removeCopies, sampleCopy } from "./helpers";
 
 afterAll(removeCopies);
@@ -141,6 +142,69 @@ describe("applying an approved proposal", () => {
   });
 });
 
+describe("a signed approval replayed onto another proposal", () => {
+  const REPLAY_ID = "0f0f0f0f-1111-4222-8333-444444444444";
+
+  /** A new proposal file with a new id carrying A's decision (and, unless changed, A's action). */
+  function replay(root: string, from: string, edit: (p: Record<string, any>) => void = () => undefined): void {
+    const p = JSON.parse(fs.readFileSync(proposalPath(root, from), "utf8"));
+    p.proposal_id = REPLAY_ID;
+    p.state = "approved";
+    edit(p);
+    fs.writeFileSync(proposalPath(root, REPLAY_ID), JSON.stringify(p, null, 2));
+  }
+
+  it("same action: refused under the lock after the original was applied; memory.yml keeps one event", async () => {
+    const root = await approved();
+    expect((await applyProposal(root, SUPERSEDE_ID, opts(root))).event.event_id).toBe("M3");
+    replay(root, SUPERSEDE_ID);
+    const before = fs.readFileSync(memoryPath(root), "utf8");
+    await expect(applyProposal(root, REPLAY_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("approval already used by M3") });
+    expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(before);
+    expect(fs.existsSync(lockPath(root))).toBe(false);
+
+    // The folder reader marks both files as sharing one signature, each warning naming the other.
+    const snap = await readCoord(root, { keys });
+    const replayed = snap.proposals.filter((p) => p.replayedWith.length > 0).map((p) => [p.proposal.proposal_id, p.replayedWith]);
+    expect(replayed).toEqual(
+      expect.arrayContaining([
+        [REPLAY_ID, [`.coord/memory-proposals/${SUPERSEDE_ID}.json`]],
+        [SUPERSEDE_ID, [`.coord/memory-proposals/${REPLAY_ID}.json`]],
+      ]),
+    );
+    expect(snap.errors.filter((e) => e.field === "decision.authorization.signature").map((e) => [e.file, e.severity, e.message.includes("replayed")])).toEqual(
+      expect.arrayContaining([
+        [`.coord/memory-proposals/${REPLAY_ID}.json`, "warning", true],
+        [`.coord/memory-proposals/${SUPERSEDE_ID}.json`, "warning", true],
+      ]),
+    );
+  });
+
+  it("same action, the copy applied first: the original is then refused, so one approval never gives two events", async () => {
+    const root = await approved();
+    replay(root, SUPERSEDE_ID);
+    expect((await applyProposal(root, REPLAY_ID, opts(root))).event.event_id).toBe("M3");
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("approval already used by M3") });
+    expect(parseMemoryText(fs.readFileSync(memoryPath(root), "utf8")).events.map((e) => e.event_id)).toEqual(["M1", "M2", "M3"]);
+  });
+
+  it("different action: refused (the copied hash or signature does not fit the new action)", async () => {
+    const root = await approved();
+    await applyProposal(root, SUPERSEDE_ID, opts(root));
+    const before = fs.readFileSync(memoryPath(root), "utf8");
+    const otherAction = (p: Record<string, any>) => (p.action.summary = "Exports are built inline.");
+    replay(root, SUPERSEDE_ID, otherAction);
+    await expect(applyProposal(root, REPLAY_ID, opts(root))).rejects.toMatchObject({ code: "UNREADABLE", message: expect.stringContaining("affected_action_hash does not match the action") });
+    // Rehashing the new action to match breaks the signature instead.
+    replay(root, SUPERSEDE_ID, (p) => {
+      otherAction(p);
+      p.decision.affected_action_hash = actionHash(p.action);
+    });
+    await expect(applyProposal(root, REPLAY_ID, opts(root))).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringMatching(/invalid human authorization signature/) });
+    expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(before);
+  });
+});
+
 describe("concurrent applies", () => {
   it("8 processes racing on one approved proposal append exactly one event", async () => {
     const root = await approved();
@@ -172,6 +236,52 @@ describe("concurrent applies", () => {
     expect(parseMemoryText(fs.readFileSync(memoryPath(root), "utf8")).events).toHaveLength(3);
     await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT" });
   });
+});
+
+describe("concurrent applies of two different proposals", () => {
+  async function bothApproved(): Promise<string> {
+    const root = await approved(SUPERSEDE_ID);
+    await decideProposalFile(root, ADD_ID, { decision: "approve", rationale: "Matches ADR 0002.", keyId: KEY_ID, now: NOW }, { keys, policy: projectPolicy(root) });
+    return root;
+  }
+
+  const expectTwoEvents = (root: string) => {
+    const text = fs.readFileSync(memoryPath(root), "utf8");
+    const parsed = parseMemoryText(text);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.events.map((e) => e.event_id)).toEqual(["M1", "M2", "M3", "M4"]);
+    expect(new Set(parsed.events.slice(2).map((e) => e.source_proposal_id))).toEqual(new Set([ADD_ID, SUPERSEDE_ID]));
+    const view = buildCurrentView(parsed.events);
+    expect(view.conflicts).toEqual([]);
+    expect(view.entries[0]!.status).toBe("superseded");
+    expect(fs.existsSync(lockPath(root))).toBe(false);
+  };
+
+  it("in one process: both are appended, one after the other", async () => {
+    const root = await bothApproved();
+    // No fixed clock: the lock records the real time, as a live holder's would.
+    const results = await Promise.allSettled([applyProposal(root, ADD_ID, opts(root, { now: undefined })), applyProposal(root, SUPERSEDE_ID, opts(root, { now: undefined }))]);
+    expect(results.map((r) => r.status), JSON.stringify(results)).toEqual(["fulfilled", "fulfilled"]);
+    expectTwoEvents(root);
+  });
+
+  it("in four processes (two per proposal): exactly two events, the repeats refused", async () => {
+    const root = await bothApproved();
+    const barrierDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-barrier-"));
+    const barrier = path.join(barrierDir, "go");
+    const ids = [ADD_ID, SUPERSEDE_ID, ADD_ID, SUPERSEDE_ID];
+    const runs = ids.map((id) => worker(root, id, "normal", barrier));
+    const until = Date.now() + 60_000;
+    while (fs.readdirSync(barrierDir).filter((n) => n.startsWith("go.ready.")).length < ids.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    fs.writeFileSync(barrier, "go");
+    const results = await Promise.all(runs);
+    fs.rmSync(barrierDir, { recursive: true, force: true });
+    const outs = results.map((r) => r.out);
+    expect(outs.every((o) => o !== null), results.map((r) => r.stderr).join("\n")).toBe(true);
+    expect(outs.filter((o) => o!.ok)).toHaveLength(2);
+    expect(outs.filter((o) => !o!.ok).every((o) => o!.code === "CONFLICT"), JSON.stringify(outs)).toBe(true);
+    expectTwoEvents(root);
+  }, 90_000);
 });
 
 describe("crash during apply", () => {

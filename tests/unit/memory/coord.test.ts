@@ -159,4 +159,54 @@ describe("readCoord", () => {
       ["e27b9c40-5f18-4a3d-8e6c-000000000000.json", "proposal_id", 3],
     ]);
   });
+
+  it("reports a broken GoalCheckpoint v2 and a broken session primer per file, with field and line", async () => {
+    const root = sampleCopy();
+    const task = JSON.parse(fs.readFileSync(coord(root, "checkpoints/define-auth-contract.json"), "utf8"));
+    // slice_id 1 with an empty history, and the embedded task with a negative counter.
+    fs.writeFileSync(coord(root, "checkpoints/goal.json"), JSON.stringify({ ...goalCheckpoint({ ...task, cycle: -1 }), slice_id: 1 }, null, 2));
+    fs.writeFileSync(coord(root, "checkpoints/goal-ok.json"), JSON.stringify(goalCheckpoint(task), null, 2));
+    fs.writeFileSync(coord(root, "session_primer.md"), "# Session primer\n\n## Goal\n- auth contract\n\n## Current state\n\n## Decisions and who made them\n- Use the AuthProvider interface.\n\n## Evidence paths\n- docs/decisions/\n\n## Next step\n- T2\n");
+
+    const snap = await readCoord(root);
+    expect(snap.errors.filter((e) => e.severity !== "warning").map((e) => [e.file, e.field, e.line])).toEqual([
+      [".coord/checkpoints/goal.json", "task.cycle", 11],
+      [".coord/checkpoints/goal.json", "slice_id", 5],
+      [".coord/session_primer.md", "current state", 6],
+      [".coord/session_primer.md", "open questions", undefined],
+      [".coord/session_primer.md", "decisions", 9],
+    ]);
+    expect(snap.errors.find((e) => e.field === "open questions")!.message).toContain('the primer has no "Open questions" section');
+    // The valid rest is still read.
+    expect(snap.checkpoints.map((c) => [c.file, c.version])).toEqual([
+      [".coord/checkpoints/define-auth-contract.json", 1],
+      [".coord/checkpoints/goal-ok.json", 2],
+    ]);
+    expect(snap.primer?.topics).toEqual(["goal", "current state", "decisions", "evidence", "next step"]);
+  });
+
+  it("recognises a goal policy (v2) with one warning instead of v1 field errors", async () => {
+    const root = sampleCopy();
+    const goalPolicy = { schema_version: 2, policy_id: "goal-policy", human_authorization: { key_hashes: {} }, goal_limits: { max_slices: 5 }, slice_limits: { max_cycles: 3 } };
+    fs.writeFileSync(coord(root, "goal.policy.json"), JSON.stringify(goalPolicy, null, 2));
+    const snap = await readCoord(root);
+    expect(snap.errors).toEqual([{ file: ".coord/goal.policy.json", field: "schema_version", severity: "warning", message: expect.stringContaining("goal policy (v2) not evaluated") }]);
+    expect(snap.goalPolicies).toEqual([{ file: ".coord/goal.policy.json", policyId: "goal-policy" }]);
+    expect(snap.policies.map((p) => p.file)).toEqual([".coord/policy.json"]);
+  });
+
+  it("reports a proposal's leftover decision lock as a warning with its holder", async () => {
+    const root = sampleCopy();
+    const lock = coord(root, `memory-proposals/${ADD_ID}.json.lock`);
+    fs.writeFileSync(lock, JSON.stringify({ owner: "4242@some-other-host", created_at: "2026-02-10T12:00:00Z", task_id: "workbench-review", proposal_id: ADD_ID, token: "x" }));
+    const snap = await readCoord(root, { now: new Date("2026-02-10T13:00:00Z") });
+    expect(snap.proposalLocks).toEqual([
+      { file: `.coord/memory-proposals/${ADD_ID}.json.lock`, status: expect.objectContaining({ stale: true, ageMs: 3_600_000, record: expect.objectContaining({ owner: "4242@some-other-host", task_id: "workbench-review", proposal_id: ADD_ID }) }) },
+    ]);
+    expect(snap.errors).toEqual([
+      { file: `.coord/memory-proposals/${ADD_ID}.json.lock`, severity: "warning", message: expect.stringMatching(/being recorded or was cut off; the lock is held by 4242@some-other-host .* looks stale/) },
+    ]);
+    // The proposal itself is still read.
+    expect(snap.proposals.map((p) => p.proposal.proposal_id)).toEqual([ADD_ID, SUPERSEDE_ID]);
+  });
 });

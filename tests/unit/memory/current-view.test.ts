@@ -114,3 +114,16 @@ describe("current memory view", () => {
     ]);
   });
 });
+
+describe("a replayed approval in the log", () => {
+  it("reports two events from different proposals carrying the same approval", () => {
+    const m3 = ev("M3", "add");
+    const replayed = { ...ev("M4", "add", { summary: m3.summary }), approval: { ...m3.approval } };
+    const v = buildCurrentView([...sample, m3, replayed]);
+    expect(kinds(v)).toEqual([["duplicate_approval", "M4", "M3"]]);
+    expect(v.conflicts[0]!.message).toMatch(/same approval .* from different proposals/);
+    // The same proposal twice stays one conflict of its own kind.
+    const twice = buildCurrentView([...sample, m3, { ...m3, event_id: "M4" }]);
+    expect(kinds(twice)).toEqual([["duplicate_source_proposal", "M4", "M3"]]);
+  });
+});

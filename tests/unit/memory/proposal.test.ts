@@ -70,6 +70,22 @@ describe("memory proposals", () => {
     expect(decideProposal(bare, { decision: "decline", rationale: "no evidence", keyId: KEY_ID, secret: SECRET }).state).toBe("rejected");
   });
 
+  it("refuses, through the file, to approve a proposal without evidence refs: the file stays proposed", async () => {
+    const root = sampleCopy();
+    const file = proposalPath(root, ADD_ID);
+    const p = JSON.parse(fs.readFileSync(file, "utf8"));
+    p.action.evidence_refs = [];
+    fs.writeFileSync(file, JSON.stringify(p, null, 2) + "\n");
+    const before = fs.readFileSync(file, "utf8");
+    await expect(decideProposalFile(root, ADD_ID, { decision: "approve", rationale: "ok", keyId: KEY_ID, now: NOW }, { keys, policy: projectPolicy(root) })).rejects.toMatchObject({
+      code: "GATE_REFUSED",
+      message: "A proposal with no evidence refs cannot be approved; it stays pending.",
+    });
+    expect(fs.readFileSync(file, "utf8")).toBe(before);
+    expect(read(root, ADD_ID)).toMatchObject({ state: "proposed", decision: null });
+    expect(fs.existsSync(`${file}.lock`)).toBe(false);
+  });
+
   it("reports missing evidence per ref and refuses approval", async () => {
     const root = sampleCopy();
     fs.rmSync(`${root}/docs/runbooks/session-revocation.md`);

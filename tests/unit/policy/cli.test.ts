@@ -110,6 +110,31 @@ describe("workbench policy evaluate", () => {
   }, 60_000);
 });
 
+describe("goal documents (schema_version 2)", () => {
+  it("say plainly that a GoalCheckpoint v2 or a goal policy is not evaluated, and stay a fail-closed stop", () => {
+    const task = checkpoint();
+    const totals = { cycle: 0, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null };
+    const goal = write("goal.json", { schema_version: 2, task_id: task.task_id, goal_id: "g", slice_id: 0, task, totals, baseline: totals, usage: { input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null }, accepted_evidence: [], history: [], next_step: "", action_kind: "execute", review_required: false, requires_human: false, source_sha256: "a".repeat(64), failure_history: [], active_failure: null });
+    const json = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", goal, "--json"]);
+    expect(json.status).toBe(4);
+    // stdout stays the harness's PolicyDecision; the note goes to stderr.
+    expect(JSON.parse(json.stdout)).toMatchObject({ decision: "stop", spawn_allowed: false, policy_hash: null, reasons: [expect.stringMatching(/^evaluation_error:goal checkpoints \(schema_version 2\)/)] });
+    expect(json.stderr).toContain("note: GoalCheckpoint v2 is not evaluated");
+    expect(json.stderr).toContain("fail-closed stop, not a GoalDecision");
+    const human = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", goal]);
+    expect(human.status).toBe(4);
+    expect(human.stdout).toMatch(/^Policy decision: stop \(exit 4\)/);
+    expect(human.stdout).toContain("note: GoalCheckpoint v2 is not evaluated");
+
+    const goalPolicy = write("goal-policy.json", { schema_version: 2, policy_id: "goals", goal_limits: { max_slices: 3 } });
+    const v = workbench(["policy", "validate", "--policy", goalPolicy]);
+    expect(v.status).toBe(2);
+    expect(v.stdout).toContain("note: goal policy (v2) not evaluated");
+    // A v1 sample gets no note.
+    expect(workbench(["policy", "validate", "--policy", POLICY_SAMPLE]).stdout).not.toContain("note:");
+  }, 90_000);
+});
+
 describe("workbench policy validate", () => {
   it("exits 0 for a valid policy and 2 for an invalid one or an invalid checkpoint", () => {
     const ok = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--json"]);

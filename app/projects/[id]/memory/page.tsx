@@ -6,6 +6,7 @@ import { KeyboardList } from "@/components/ui/keyboard-list";
 import { SavedViews } from "@/components/views/saved-views";
 import { savedViews } from "@/lib/views/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { BreakLockButton } from "@/components/memory/lock-actions";
 import { ProposalActions } from "@/components/memory/proposal-actions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +15,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { memoryDesk, taskEvaluations } from "@/lib/memory/desk";
+import { LOCK_FILE, type LockStatus } from "@/lib/memory/lock";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Memory & proposals" };
@@ -25,6 +27,15 @@ const STATES = [
 ] as const;
 
 const DECISION_TONE = { continue: "ok", checkpoint: "warn", stop: "danger" } as const;
+
+/** "3 min", "2 h 5 min": a lock's age at a glance. */
+function age(ms: number): string {
+  const min = Math.floor(ms / 60_000);
+  if (min < 1) return `${Math.floor(ms / 1000)} s`;
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  return h < 48 ? `${h} h ${min % 60} min` : `${Math.floor(h / 24)} days`;
+}
 const STATUS_TONE = { current: "ok", superseded: "neutral", resolved: "neutral", archived: "neutral", deleted: "danger" } as const;
 
 export default async function MemoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -48,6 +59,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
   const proposals = snapshot.proposals.filter((p) => p.proposal.state === show.state);
   const count = (state: string) => snapshot.proposals.filter((p) => p.proposal.state === state).length;
   const memory = snapshot.memory;
+  const locks: { file: string; status: LockStatus }[] = [...(snapshot.lock ? [{ file: LOCK_FILE, status: snapshot.lock }] : []), ...snapshot.proposalLocks];
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -77,6 +89,53 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         </Card>
       ) : null}
 
+      {locks.length ? (
+        <Card>
+          <CardHeader title={`Locks (${locks.length})`} description="A lock held for more than a moment was probably left by a crash. It is removed only when this host confirms its owner process is gone." />
+          <ul className="divide-y divide-border text-sm" aria-label="Locks">
+            {locks.map(({ file, status }) => (
+              <li key={file} className="flex flex-wrap items-start justify-between gap-3 p-4" data-lock={file}>
+                <div className="space-y-1">
+                  <p>
+                    <span className="font-mono text-xs">{file}</span>{" "}
+                    {status.stale ? <Badge tone="danger">looks stale</Badge> : <Badge tone="warn">held</Badge>}
+                  </p>
+                  {status.record ? (
+                    <dl className="grid grid-cols-[8rem_1fr] gap-x-3 text-xs" aria-label={`Lock record of ${file}`}>
+                      <dt className="text-fg-muted">owner</dt>
+                      <dd className="font-mono">{status.record.owner}</dd>
+                      <dt className="text-fg-muted">created_at</dt>
+                      <dd>{status.record.created_at}</dd>
+                      <dt className="text-fg-muted">task_id</dt>
+                      <dd className="font-mono">{status.record.task_id}</dd>
+                      <dt className="text-fg-muted">proposal_id</dt>
+                      <dd className="font-mono">{status.record.proposal_id}</dd>
+                      <dt className="text-fg-muted">age</dt>
+                      <dd>{age(status.ageMs)}</dd>
+                    </dl>
+                  ) : (
+                    <p className="text-xs text-fg-muted">The lock file holds no readable record (cut off while being created); age {age(status.ageMs)}.</p>
+                  )}
+                  <p className="text-xs text-fg-muted">
+                    Owner {status.ownerAlive === true ? "is running on this host" : status.ownerAlive === false ? "is gone (its process no longer runs on this host)" : "cannot be checked from this host"}
+                    {status.staleReasons.length ? ` · ${status.staleReasons.join(", ").replace(/_/g, " ")}` : ""}
+                  </p>
+                </div>
+                {status.ownerAlive === false ? (
+                  mayApprove ? (
+                    <BreakLockButton projectId={id} file={file} />
+                  ) : (
+                    <p className="text-xs text-fg-muted">An approver can remove it.</p>
+                  )
+                ) : (
+                  <p className="max-w-xs text-xs text-fg-muted">Not removable here: its owner is not confirmed gone. Check the holder, then delete the file by hand if it is.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
       <Card>
         <CardHeader title="Proposals" description={desk.keyProblem ?? `Signing keys on this server: ${pinned.map((k) => `human:${k}`).join(", ")} (pinned in ${desk.policyFile}).`} />
         <nav aria-label="Proposal states" className="flex gap-4 border-b border-border px-4 py-2 text-sm">
@@ -96,7 +155,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         ) : (
           <KeyboardList label="Proposals list">
           <ul className="divide-y divide-border" aria-label="Proposals">
-            {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash }) => {
+            {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash, replayedWith }) => {
               const noRefs = p.action.evidence_refs.length === 0;
               const missing = evidence.filter((e) => e.status !== "present");
               const why = noRefs ? "it cites no evidence refs" : missing.length ? `${missing.length} evidence ref(s) do not resolve` : null;
@@ -107,7 +166,13 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                     <strong>{p.action.summary}</strong>
                     {p.action.target_ref ? <span className="text-xs text-fg-muted">target {p.action.target_ref}</span> : null}
                     {appliedAs ? <Badge tone="ok">applied as {appliedAs}</Badge> : null}
+                    {replayedWith.length ? <Badge tone="danger">replayed approval</Badge> : null}
                   </div>
+                  {replayedWith.length ? (
+                    <p className="text-xs text-danger" role="note">
+                      Its signed decision is also on {replayedWith.join(", ")}: one approval belongs to one proposal, so neither is decided or applied here until the copy is removed.
+                    </p>
+                  ) : null}
                   <p className="text-xs text-fg-muted">
                     <span className="font-mono">{file}</span> · from task <span className="font-mono">{p.source_task}</span> · <Time iso={p.created_at} withTime /> · action hash{" "}
                     <span className="font-mono">{actionHash.slice(0, 12)}…</span>
@@ -142,7 +207,17 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       </span>
                     </div>
                   ) : null}
-                  <ProposalActions projectId={id} proposalId={p.proposal_id} state={p.state} applied={appliedAs !== null} signers={pinned} approvable={why === null} whyNotApprovable={why} cannotSign={cannotSign} />
+                  <ProposalActions
+                    projectId={id}
+                    proposalId={p.proposal_id}
+                    state={p.state}
+                    applied={appliedAs !== null}
+                    signers={pinned}
+                    approvable={why === null}
+                    whyNotApprovable={why}
+                    cannotSign={cannotSign}
+                    blocked={replayedWith.length ? "A replayed approval is neither decided nor applied." : null}
+                  />
                 </li>
               );
             })}
@@ -203,6 +278,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       {t.taskId}
                     </Link>
                   </td>
+                  <td className="px-4 py-2 text-xs text-fg-muted">{t.version === 1 ? "TaskCheckpoint v1" : "GoalCheckpoint v2: goal not evaluated, embedded task only"}</td>
                   <td className="px-4 py-2">
                     <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>
                   </td>

@@ -21,11 +21,11 @@ export default async function DraftPage({ params, searchParams }: { params: Prom
         title={kind === "brief" ? `Bounded brief${task ? ` for ${task}` : ""}` : "Session primer"}
         description={
           kind === "brief"
-            ? "Only decision-relevant material: goal and acceptance, scope, evidence paths, recorded human decisions; every brief caps what comes back (status, summary, files changed, checks run, risks, blockers)."
+            ? "Only decision-relevant material: goal and acceptance, scope, evidence paths, recorded human decisions and who made them, relevant interfaces or schemas; every brief caps what comes back (status, summary, files changed, checks run, risks, blockers)."
             : "Before context runs out: goal, current state, decisions and who made them, open questions, evidence paths, next step."
         }
       />
-      <DraftEditor projectId={id} kind={kind} initial={draft.markdown} budget={draft.budget} target={draft.target} />
+      <DraftEditor projectId={id} kind={kind} initial={draft.markdown} budget={draft.budget} target={draft.target} actors={draft.actors} />
     </div>
   );
 }
