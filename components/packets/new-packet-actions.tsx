@@ -4,6 +4,7 @@ import { FilePlus2, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { PACKET_MAX_CHARS } from "@/lib/packets/limits";
 
 /** New packet / new brief from the seed's templates, or an imported .md file. */
 export function NewPacketActions({ projectId, topicSlug = null }: { projectId: string; topicSlug?: string | null }) {
@@ -26,12 +27,24 @@ export function NewPacketActions({ projectId, topicSlug = null }: { projectId: s
     }
   }
 
+  /**
+   * The server caps the markdown in characters (PACKET_MAX_CHARS), not bytes: a file of
+   * accented or CJK text has more bytes than characters. A file of more than 3 bytes per
+   * allowed character cannot fit (UTF-8 spends at most 3 bytes per UTF-16 unit), so it is
+   * refused unread; otherwise the decoded text is measured as the server measures it.
+   */
   async function importFile(f: File) {
-    if (f.size > 200_000) {
-      setError(`${f.name} is ${Math.round(f.size / 1024)} KB; a packet file is at most 200 KB.`);
+    const limit = `a packet file is at most ${PACKET_MAX_CHARS.toLocaleString("en")} characters`;
+    if (f.size > 3 * PACKET_MAX_CHARS) {
+      setError(`${f.name} is ${Math.round(f.size / 1024).toLocaleString("en")} KB; ${limit}.`);
       return;
     }
-    await create({ markdown: await f.text(), title: undefined });
+    const markdown = await f.text();
+    if (markdown.length > PACKET_MAX_CHARS) {
+      setError(`${f.name} has ${markdown.length.toLocaleString("en")} characters; ${limit}.`);
+      return;
+    }
+    await create({ markdown, title: undefined });
   }
 
   return (

@@ -11,7 +11,7 @@ import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/pack
 import { emitInfo, exportRefusal } from "@/lib/packets/export-gate";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useIdentity } from "@/components/identity/local-identity";
+import { useIdentity } from "@/components/identity/identity-source";
 import { CollabStatus } from "./collab-status";
 import { ReviewPanel } from "./review-panel";
 import { SnapshotsPanel } from "./snapshots-panel";

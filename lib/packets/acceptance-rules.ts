@@ -1,6 +1,7 @@
 import type { FindingFactory } from "./findings";
-import type { Outline } from "./outline";
-import { itemsOf, sectionsOf, type Item } from "./query";
+import type { Line } from "./lines";
+import type { Outline, OutlineSection } from "./outline";
+import { isPlaceholder, listOf, sectionsOf, trimmedSpan, type Item, type Span } from "./query";
 import type { PacketFinding } from "./types";
 import { BEHAVIOR_VERBS, findShapePhrase, isBehaviorVerb, whitelistedFormOf } from "./verbs";
 
@@ -18,7 +19,9 @@ const VERB_LIST = BEHAVIOR_VERBS.join(", ");
 export function acceptanceFindings(o: Outline, at: FindingFactory): PacketFinding[] {
   const out: PacketFinding[] = [];
   for (const s of sectionsOf(o, "acceptance")) {
-    for (const item of itemsOf(s)) {
+    const { items, loose } = listOf(s);
+    out.push(...proseFindings(o, s, loose, at));
+    for (const item of items) {
       const f = verbFinding(item, at);
       if (f) out.push(f);
       else if (o.kind === "brief") {
@@ -28,6 +31,35 @@ export function acceptanceFindings(o: Outline, at: FindingFactory): PacketFindin
     }
   }
   return out;
+}
+
+/**
+ * Criteria are the section's top-level list items ("- [ ] …", "1. …"); nested bullets are
+ * their details. A line of prose there (or text after a brief's label) is not a criterion:
+ * the receiver cannot check it off, and it is easy to mistake for one. A WARN, since the
+ * seed only asks that the criteria themselves be verb-led.
+ */
+function proseFindings(o: Outline, s: OutlineSection, loose: Line[], at: FindingFactory): PacketFinding[] {
+  const spans: Span[] = [];
+  if (s.head && s.inlineStart !== null) {
+    const sp = trimmedSpan(o.text, s.inlineStart, s.head.end);
+    if (sp) spans.push(sp);
+  }
+  for (const l of loose) {
+    const sp = trimmedSpan(o.text, l.start, l.end);
+    if (sp) spans.push(sp);
+  }
+  return spans
+    .filter((sp) => !isPlaceholder(o, sp.text))
+    .map((sp) =>
+      at({
+        rule: "ac-not-a-criterion",
+        tier: "WARN",
+        message: `Prose in the acceptance criteria is not a criterion: make it one ("- [ ] <behaviour verb> …", one of ${VERB_LIST}) or move it to another section.`,
+        offset: sp.offset,
+        length: sp.length,
+      }),
+    );
 }
 
 function verbFinding(item: Item, at: FindingFactory): PacketFinding | null {

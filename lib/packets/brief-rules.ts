@@ -1,6 +1,7 @@
 import { anchor, type FindingFactory } from "./findings";
 import type { Outline } from "./outline";
-import { itemsOf, sectionsOf, valueOf } from "./query";
+import { sectionsOf, valueOf } from "./query";
+import { entriesOf } from "./type-entries";
 import type { PacketFinding } from "./types";
 
 export const BRIEF_CATEGORIES = ["bug", "enhancement", "refactor"] as const;
@@ -96,11 +97,17 @@ export function isPathLike(token: string): boolean {
 
 const LEAD_RE = /^(`[^`]+`|\S+)/;
 
+/**
+ * Every Key interfaces entry is checked, however it is written: the inline value after the
+ * label (`**Key interfaces:** \`src/config.ts\``), bullets at any depth, numbered items and
+ * plain lines. Fenced code is a signature, not an entry.
+ */
 function keyInterfaceFindings(o: Outline, at: FindingFactory): PacketFinding[] {
   const out: PacketFinding[] = [];
   for (const s of sectionsOf(o, "key-interfaces")) {
-    for (const item of itemsOf(s)) {
-      const m = LEAD_RE.exec(item.text);
+    for (const e of entriesOf(o, s)) {
+      if (e.code) continue;
+      const m = LEAD_RE.exec(e.text);
       if (!m) continue;
       const lead = m[1]!;
       const inner = lead.startsWith("`") ? lead.slice(1, -1) : lead.replace(/[*_]/g, "");
@@ -110,7 +117,7 @@ function keyInterfaceFindings(o: Outline, at: FindingFactory): PacketFinding[] {
           rule: "brief-key-interfaces-paths",
           tier: "BLOCK",
           message: `Key interface "${inner}" is a file path: name the type, function or contract instead (paths go in Files Touched).`,
-          offset: item.start,
+          offset: e.offset,
           length: lead.length,
         }),
       );

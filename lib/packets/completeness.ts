@@ -1,11 +1,13 @@
 import type { Outline } from "./outline";
-import { criteriaOf, sectionHasContent, sectionOf, valueOf } from "./query";
+import { criteriaOf, sectionHasContent, sectionOf, sectionsOf, valueOf } from "./query";
+import { namesTypes } from "./type-entries";
 import type { PacketFinding, ValidationResult } from "./types";
 
 type Completeness = ValidationResult["completeness"];
 
-/** A section or field with something in it. */
+/** A section or field with something in it; Key interfaces only when they name a type (as the Type Surface gate asks). */
 function has(o: Outline, key: string): boolean {
+  if (key === "key-interfaces") return sectionsOf(o, key).some((s) => namesTypes(o, s));
   return valueOf(o, key).hasContent;
 }
 

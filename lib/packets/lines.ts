@@ -17,7 +17,8 @@ export interface Line {
   fence: "open" | "close" | null;
 }
 
-const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
+/** A line that opens (or closes) a fenced code block; also read by the renderer. */
+export const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
 
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];

@@ -115,7 +115,7 @@ export function outline(text: string): Outline {
   const fields: OutlineField[] = [];
   const loose: Line[] = [];
   let i = bodyStart;
-  if (kind === "brief") i = briefFields(lines, i, trailingAt, fields);
+  if (kind === "brief") i = briefFields(lines, i, trailingAt, fields, starts);
   let current: OutlineField | null = null;
   for (; i < trailingAt && !starts[i]; i++) {
     const l = lines[i]!;
@@ -170,7 +170,7 @@ export function outline(text: string): Outline {
  * the first one that opens a block: a known section, or a label followed by text lines.
  * Returns the index of the first line that is not a field.
  */
-function briefFields(lines: Line[], from: number, to: number, fields: OutlineField[]): number {
+function briefFields(lines: Line[], from: number, to: number, fields: OutlineField[], starts: readonly (Start | undefined)[]): number {
   let i = from;
   while (i < to && isBlank(lines[i]!)) i++;
   const first = i;
@@ -179,7 +179,9 @@ function briefFields(lines: Line[], from: number, to: number, fields: OutlineFie
     const lab = labelOf(l);
     if (!lab || BRIEF_SECTION_KEYS.has(keyFor(lab.label))) break;
     const next = lines[i + 1];
-    if (i + 1 < to && next && !isBlank(next) && !labelOf(next)) break;
+    // A heading right after the label opens the next section, not this label's body: the
+    // label has no text lines, so it is a field (as it is when rendered, followed by a blank line).
+    if (i + 1 < to && next && !isBlank(next) && !labelOf(next) && !starts[i + 1]) break;
     fields.push({ key: keyFor(lab.label), label: lab.label, lines: [l], valueStart: lab.restStart });
     if (i + 1 >= to || !next || isBlank(next)) {
       i++;

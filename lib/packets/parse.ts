@@ -23,10 +23,15 @@ export function parsePacket(markdown: string): PacketDocument {
 
 const join = (lines: Line[]) => lines.map((l) => l.text).join("\n");
 
+/**
+ * Trimmed at the start too: a value that starts on an indented continuation line renders
+ * as `**Label**: value` on one line, and parsing that trims it, so keeping the indent
+ * would make parse(render(d)) differ from d.
+ */
 function fieldValue(text: string, f: OutlineField): string {
   const first = f.lines[0]!;
   const inline = text.slice(f.valueStart, first.end).trim();
-  return tidy([inline, ...f.lines.slice(1).map((l) => l.text)].filter((t, i) => i > 0 || t !== "").join("\n"));
+  return tidy([inline, ...f.lines.slice(1).map((l) => l.text)].filter((t, i) => i > 0 || t !== "").join("\n")).trimStart();
 }
 
 function sectionBody(text: string, s: OutlineSection): string {

@@ -63,35 +63,76 @@ export function isPlaceholder(o: Outline, text: string): boolean {
   return PLACEHOLDERS[o.kind].has(text.trim());
 }
 
-/** Anything besides blank lines, empty bullets or checkboxes, and template placeholders. */
+/** `### Out of scope (none)`: the author wrote on the heading itself that the section is empty on purpose. */
+export const headingSaysNone = (s: OutlineSection): boolean => /\(\s*none\s*\)/i.test(s.title);
+
+/**
+ * Anything besides blank lines, empty bullets or checkboxes, and template placeholders; a
+ * "(none)" on the heading counts, as it would in the body. Whether that content is enough
+ * is for each gate to say (Type Surface wants a type, see ./type-entries).
+ */
 export function sectionHasContent(o: Outline, s: OutlineSection): boolean {
+  if (s.head && headingSaysNone(s)) return true;
   if (s.inlineStart !== null && !isPlaceholder(o, o.text.slice(s.inlineStart, s.head!.end))) return true;
-  return s.lines.some((l) => l.text.replace(/^\s*(?:[-*+]\s*)?(?:\[[ xX]\]\s*)?/, "").trim() !== "" && !isPlaceholder(o, l.text));
+  return s.lines.some((l) => l.text.replace(/^\s*(?:(?:[-*+]|\d{1,9}[.)])\s*)?(?:\[[ xX]\]\s*)?/, "").trim() !== "" && !isPlaceholder(o, l.text));
 }
 
 /** A top-level list item of a section: its line and where the item's text starts. */
 export interface Item {
   line: Line;
-  /** Offset after the bullet marker and any `[ ]` checkbox. */
+  /** Offset after the list marker and any `[ ]` checkbox. */
   start: number;
   /** The item's text, trimmed at the end. */
   text: string;
-  /** The marker as written, checkbox included ("- [ ] "), for rewrites that add an item. */
+  /** The marker as written, checkbox included ("- [ ] ", "2. "), for rewrites that add an item. */
   marker: string;
 }
 
-const ITEM_RE = /^( {0,3}[-*+][ \t]+)(\[[ xX]\][ \t]*)?/;
+/** A bullet (`-*+`) or number (`1.`, `1)`) marker at most 3 columns in, then an optional `[ ]` checkbox. */
+const ITEM_RE = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+|$)(\[[ xX]\][ \t]*)?/;
+
+/** Leading whitespace in columns, tabs to the next multiple of 4 (as CommonMark counts them). */
+function indentOf(text: string): number {
+  let w = 0;
+  for (const c of text) {
+    if (c === " ") w++;
+    else if (c === "\t") w += 4 - (w % 4);
+    else break;
+  }
+  return w;
+}
+
+/**
+ * A section's lines as a list: its top-level items, and the loose lines that belong to no
+ * item (prose). Lines indented to an item's content (nested lists, details, wrapped text)
+ * belong to that item and are neither, as in CommonMark: a nested detail bullet is not a
+ * criterion or a Files Touched entry of its own. Unlike CommonMark, an unindented line
+ * after an item is loose, not a lazy continuation: it reads as a line of its own.
+ */
+export function listOf(s: OutlineSection): { items: Item[]; loose: Line[] } {
+  const items: Item[] = [];
+  const loose: Line[] = [];
+  // Content column of the current top-level item; -1 outside one.
+  let content = -1;
+  for (const l of s.lines) {
+    if (l.fenced || l.text.trim() === "") continue;
+    if (content >= 0 && indentOf(l.text) >= content) continue;
+    const m = ITEM_RE.exec(l.text);
+    if (!m) {
+      content = -1;
+      loose.push(l);
+      continue;
+    }
+    const marker = m[0];
+    const gap = m[3]!.length;
+    content = m[1]!.length + m[2]!.length + (gap === 0 || gap > 4 ? 1 : gap);
+    items.push({ line: l, start: l.start + marker.length, text: l.text.slice(marker.length).trimEnd(), marker });
+  }
+  return { items, loose };
+}
 
 export function itemsOf(s: OutlineSection): Item[] {
-  const out: Item[] = [];
-  for (const l of s.lines) {
-    if (l.fenced) continue;
-    const m = ITEM_RE.exec(l.text);
-    if (!m) continue;
-    const marker = m[0];
-    out.push({ line: l, start: l.start + marker.length, text: l.text.slice(marker.length).trimEnd(), marker });
-  }
-  return out;
+  return listOf(s).items;
 }
 
 /** Items with something written in them (not blank, not a template placeholder). */

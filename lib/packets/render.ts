@@ -1,3 +1,4 @@
+import { FENCE_RE } from "./lines";
 import { KIND_HEADING } from "./section-keys";
 import type { PacketDocument, PacketField, PacketKind, PacketSection } from "./types";
 
@@ -24,7 +25,10 @@ export function renderPacket(doc: PacketDocument): string {
 
 function renderField(kind: PacketKind, f: PacketField): string {
   const label = kind === "packet" ? `**${f.label}**:` : `**${f.label}:**`;
-  return f.value ? `${label} ${f.value}` : label;
+  if (!f.value) return label;
+  // A value that opens with a code fence came from a continuation line: on the label line
+  // the fence would not open, and the lines after it would parse as labels and headings.
+  return FENCE_RE.test(f.value) ? `${label}\n${f.value}` : `${label} ${f.value}`;
 }
 
 function renderSection(kind: PacketKind, s: PacketSection): string {

@@ -34,8 +34,24 @@ const KNOWN: Record<string, string> = {
   "key interfaces": "key-interfaces",
 };
 
-/** Keys that are sections even when written in a brief's first lines. */
-export const BRIEF_SECTION_KEYS: ReadonlySet<string> = new Set(["current-behavior", "desired-behavior", "key-interfaces", "acceptance", "out-of-scope", "files-touched"]);
+/**
+ * Keys that are sections even when written in a brief's first lines: the brief's own
+ * blocks, and the packet's sections (a brief renders any section as a `**Title:**` label,
+ * which must parse back as a section, not as a field).
+ */
+export const BRIEF_SECTION_KEYS: ReadonlySet<string> = new Set([
+  "current-behavior",
+  "desired-behavior",
+  "key-interfaces",
+  "acceptance",
+  "out-of-scope",
+  "files-touched",
+  "decisions",
+  "constraints",
+  "already-tried",
+  "type-surface",
+  "progress",
+]);
 
 function normalise(title: string): string {
   return title

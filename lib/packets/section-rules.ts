@@ -1,7 +1,8 @@
 import { anchor, type FindingFactory } from "./findings";
 import { SINGLE_CYCLE_MAX_FILES, TYPE_SURFACE_MIN_TOKENS } from "./limits";
 import type { Outline } from "./outline";
-import { criteriaOf, filesTouched, sectionHasContent, sectionOf, valueOf } from "./query";
+import { criteriaOf, filesTouched, sectionHasContent, sectionOf, sectionsOf, valueOf } from "./query";
+import { namesTypes } from "./type-entries";
 import { KIND_HEADING } from "./section-keys";
 import type { PacketFinding } from "./types";
 
@@ -85,20 +86,27 @@ export function sectionFindings(o: Outline, at: FindingFactory, tokens: number):
  * Type Surface is a BLOCK (HARD-GATE). Below that it is optional only for a single-cycle
  * task (< 3 files touched, durability exception); a smaller packet touching more files
  * gets a WARN, since the seed's durability rule wants it but the HARD-GATE does not.
+ * A section of only "(none)", TBD-style filler or prose is as missing as no section: the
+ * spine is the types and signatures, and unlike Out of scope it cannot be empty on purpose.
  */
 function typeSurfaceFindings(o: Outline, at: FindingFactory, tokens: number): PacketFinding[] {
   const key = o.kind === "brief" ? "key-interfaces" : "type-surface";
   const title = o.kind === "brief" ? "**Key interfaces:**" : "### Type Surface (durable)";
-  const s = sectionOf(o, key);
-  if (s && sectionHasContent(o, s)) return [];
+  const all = sectionsOf(o, key);
+  if (all.some((x) => namesTypes(o, x))) return [];
+  const s = all[0];
   const files = filesTouched(o).length;
-  const why = s ? `${title} has no content` : `No ${title} section`;
+  const why = !s
+    ? `No ${title} section`
+    : sectionHasContent(o, s)
+      ? `${title} names no type or signature (only "(none)", TBD-style filler or prose)`
+      : `${title} has no content`;
   if (tokens >= TYPE_SURFACE_MIN_TOKENS) {
     return [
       at({
         rule: "missing-type-surface",
         tier: "BLOCK",
-        message: `${why}: it is mandatory for tasks of ${TYPE_SURFACE_MIN_TOKENS}+ tokens (this one has ${tokens}). List the types and signatures callers cross.`,
+        message: `${why}: it is mandatory for tasks of ${TYPE_SURFACE_MIN_TOKENS}+ tokens (this one has ${tokens}). List the types and signatures callers cross (\`Name { field: T }\`, \`Module.fn(input: T): R\`).`,
         ...spanOf(o, s?.head ?? null),
       }),
     ];

@@ -10,7 +10,8 @@ import type { PacketFinding } from "./types";
  * where paths belong ("locator-only, may rename").
  */
 const LINE_REF_RE = /\b(line |on line )\d+\b/gi;
-const NARRATIVE_PATH_RE = /\b(src|lib|app)\/\S+/g;
+/** Also read by the Scope check (./header-rules), which leaves these paths to this rule. */
+export const NARRATIVE_PATH_RE = /\b(src|lib|app)\/\S+/g;
 
 /** A code span naming a type or function (`extractDescription`, `Session.refresh()`), not a path. */
 const NAMED_SYMBOL_RE = /`[A-Za-z_$][\w$.]*(?:\(\))?`|\([A-Za-z_$][\w$.]*(?:\(\))?(?:,\s*[A-Za-z_$][\w$.]*(?:\(\))?)*\)/;

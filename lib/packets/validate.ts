@@ -5,6 +5,7 @@ import { briefFindings } from "./brief-rules";
 import { budgetFindings } from "./budget-rules";
 import { completenessOf, missingContext } from "./completeness";
 import { filesTouchedFindings } from "./files-touched-rules";
+import { headerFindings } from "./header-rules";
 import { compareFindings, findingFactory } from "./findings";
 import { TOKEN_BUDGET } from "./limits";
 import { outline } from "./outline";
@@ -28,6 +29,7 @@ export function validatePacket(markdown: string): ValidationResult {
   const findings: PacketFinding[] = [
     ...smellFindings(o, at),
     ...sectionFindings(o, at, tokens),
+    ...headerFindings(o, at),
     ...filesTouchedFindings(o, at),
     ...acceptanceFindings(o, at),
     ...(o.kind === "brief" ? briefFindings(o, at) : []),
