@@ -1,14 +1,14 @@
 "use client";
 
-import { createContext, useMemo, type ReactNode } from "react";
-import { colorFor, type Identity } from "@/lib/collab/identity";
+import { useMemo, type ReactNode } from "react";
+import { colorFor, fixedIdentitySource } from "@/lib/collab/identity";
+import { IdentitySourceContext } from "./identity-source";
 
-/** Team mode: the signed-in account is the identity; local mode leaves this null and the browser picks a name. */
-export const AccountIdentityContext = createContext<Identity | null>(null);
-
+/** Team mode: the signed-in account is the identity source; local mode (no account) keeps the browser's chosen name. */
 export function AccountIdentityProvider({ account, children }: { account: { id: string; name: string } | null; children: ReactNode }) {
   const id = account?.id;
   const name = account?.name;
-  const identity = useMemo(() => (id && name ? { id, name, color: colorFor(id) } : null), [id, name]);
-  return <AccountIdentityContext.Provider value={identity}>{children}</AccountIdentityContext.Provider>;
+  const source = useMemo(() => (id && name ? fixedIdentitySource({ id, name, color: colorFor(id) }) : null), [id, name]);
+  if (!source) return <>{children}</>;
+  return <IdentitySourceContext.Provider value={source}>{children}</IdentitySourceContext.Provider>;
 }

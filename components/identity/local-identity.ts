@@ -1,7 +1,5 @@
 "use client";
 
-import { useContext, useSyncExternalStore } from "react";
-import { AccountIdentityContext } from "./account-identity";
 import { cleanDisplayName, colorFor, type Identity, type IdentitySource } from "@/lib/collab/identity";
 
 const NAME_KEY = "workbench.displayName";
@@ -23,6 +21,16 @@ export const localIdentity: IdentitySource = {
     cached = { raw, identity: name ? { id, name, color: colorFor(id) } : null };
     return cached.identity;
   },
+  subscribe(onChange) {
+    listeners.add(onChange);
+    // Another tab choosing a name changes this one's too.
+    const onStorage = (e: StorageEvent) => e.key === NAME_KEY && onChange();
+    window.addEventListener("storage", onStorage);
+    return () => {
+      listeners.delete(onChange);
+      window.removeEventListener("storage", onStorage);
+    };
+  },
   choose(raw: string) {
     const name = cleanDisplayName(raw);
     if (!name) throw new Error("A display name has 1 to 40 characters.");
@@ -31,25 +39,3 @@ export const localIdentity: IdentitySource = {
     return this.current()!;
   },
 };
-
-/**
- * The identity, re-rendering when it changes: the signed-in account in team mode, else the name
- * this browser chose; null on the server and before a name is chosen.
- */
-export function useIdentity(source: IdentitySource = localIdentity): Identity | null {
-  const account = useContext(AccountIdentityContext);
-  const local = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      const onStorage = (e: StorageEvent) => e.key === NAME_KEY && l();
-      window.addEventListener("storage", onStorage);
-      return () => {
-        listeners.delete(l);
-        window.removeEventListener("storage", onStorage);
-      };
-    },
-    () => source.current(),
-    () => null,
-  );
-  return account ?? local;
-}

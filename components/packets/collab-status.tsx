@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { localIdentity } from "@/components/identity/local-identity";
+import { useIdentitySource } from "@/components/identity/identity-source";
 import type { Identity } from "@/lib/collab/identity";
 import type { Peer } from "./use-shared-packet";
 
@@ -25,6 +25,7 @@ export function CollabStatus({
   peers: Peer[];
   identity: Identity | null;
 }) {
+  const source = useIdentitySource();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const state = !enabled
@@ -58,13 +59,13 @@ export function CollabStatus({
           ))}
         </ul>
       ) : null}
-      {enabled && !identity ? (
+      {enabled && !identity && source.choose ? (
         <form
           className="flex basis-full items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             try {
-              localIdentity.choose?.(name);
+              source.choose?.(name);
               setError(null);
             } catch (err) {
               setError(err instanceof Error ? err.message : String(err));

@@ -10,11 +10,22 @@ export interface Identity {
   color: string;
 }
 
+/**
+ * Where the editor gets its identity from: the browser's chosen name in local mode, the
+ * signed-in account in team mode. The editor reads only this interface.
+ */
 export interface IdentitySource {
-  /** The current identity, or null when the person has not chosen a name yet. */
+  /** The current identity, or null when the person has not chosen a name yet. Must return the same object until it changes. */
   current(): Identity | null;
-  /** Local mode only: remember a display name. Accounts take names from the account. */
+  /** Calls `onChange` whenever `current()` may have changed; returns the unsubscribe. */
+  subscribe(onChange: () => void): () => void;
+  /** Local mode only: remember a display name. Accounts take names from the account, so they leave this out. */
   choose?(name: string): Identity;
+}
+
+/** A fixed identity (a signed-in account): never changes, and no name to choose. */
+export function fixedIdentitySource(identity: Identity | null): IdentitySource {
+  return { current: () => identity, subscribe: () => () => {} };
 }
 
 const PALETTE = ["#2563eb", "#16a34a", "#d97706", "#db2777", "#7c3aed", "#0891b2", "#dc2626", "#4d7c0f"];
