@@ -127,11 +127,11 @@ try {
   const complete = markers.every((m) => texts[0]!.includes(m));
   results.push(result("keystrokes typed", markers.length, "keystrokes"));
   const ratio = latencies.length / expected;
-  results.push({ metric: "echoes received / expected", value: ratio, unit: "ratio", target: 1, pass: ratio === 1 });
+  results.push({ metric: "echoes received / expected", value: ratio, unit: "ratio", target: 1, exact: true, pass: ratio === 1 });
   results.push(result("remote-echo latency p50", quantile(latencies, 0.5), "ms"));
   results.push(result("remote-echo latency p95", quantile(latencies, 0.95), "ms", 100));
   results.push(result("  remote-echo latency max", Math.max(...latencies), "ms"));
-  results.push({ metric: "all clients converged with every keystroke (1 = yes)", value: same && complete ? 1 : 0, unit: "", target: 1, pass: same && complete });
+  results.push({ metric: "all clients converged with every keystroke (1 = yes)", value: same && complete ? 1 : 0, unit: "", target: 1, exact: true, pass: same && complete });
   results.push(result("server RSS before clients", baselineKb / 1024, "MiB"));
   results.push(result("server peak RSS (VmHWM)", rssKb("VmHWM") / 1024, "MiB"));
   results.push(result("server RSS at the end", rssKb("VmRSS") / 1024, "MiB"));

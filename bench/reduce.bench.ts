@@ -147,7 +147,7 @@ if (reference) {
   }
   if (ourDigests) {
     const same = digest(ours.registry) === ourDigests.registry && digest(ours.dashboard) === ourDigests.dashboard;
-    results.push({ metric: "reference wrote identical registry and dashboard (1 = yes)", value: same ? 1 : 0, unit: "", target: 1, pass: same });
+    results.push({ metric: "reference wrote identical registry and dashboard (1 = yes)", value: same ? 1 : 0, unit: "", target: 1, exact: true, pass: same });
   }
 }
 

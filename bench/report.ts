@@ -11,8 +11,10 @@ export interface BenchResult {
   metric: string;
   value: number;
   unit: string;
-  /** Upper bound the value must not exceed; null for figures reported for information. */
+  /** Upper bound the value must not exceed (or the exact value, with `exact`); null for figures reported for information. */
   target: number | null;
+  /** The value must equal the target (a ratio or a yes/no), not merely stay under it. */
+  exact?: boolean;
   /** value <= target; null when there is no target; false when the measured code failed. */
   pass: boolean | null;
   /** Set when the measured operation threw: value is then the time until it failed. */
@@ -65,7 +67,7 @@ export function table(header: string[], rows: string[][]): string {
 export function resultsTable(results: BenchResult[]): string {
   const t = table(
     ["metric", "value", "unit", "target", "result"],
-    results.map((r) => [r.metric, fmt(r.value), r.unit, r.target === null ? "" : `<= ${fmt(r.target)}`, verdict(r)]),
+    results.map((r) => [r.metric, fmt(r.value), r.unit, r.target === null ? "" : `${r.exact ? "=" : "<="} ${fmt(r.target)}`, verdict(r)]),
   );
   const errors = results.filter((r) => r.error).map((r) => `FAILED  ${r.metric}: ${r.error}`);
   return errors.length ? `${t}\n\n${errors.join("\n")}` : t;
