@@ -272,6 +272,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
                 markdown={markdown}
                 reveal={(from, to) => reveal({ offset: from, length: to - from })}
                 headNumber={packet.headNumber}
+                headBlocks={packet.head?.blockCount ?? 0}
               />
             ) : (
               <SnapshotsPanel base={base} identity={identity} signals={signals} markdown={markdown} restore={(t) => applyTextChange(shared.text, t, "local")} />

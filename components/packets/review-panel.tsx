@@ -40,6 +40,7 @@ export function ReviewPanel({
   markdown,
   reveal,
   headNumber,
+  headBlocks,
 }: {
   base: string;
   identity: Identity | null;
@@ -57,6 +58,8 @@ export function ReviewPanel({
   reveal: (from: number, to: number) => void;
   /** The latest saved revision this page knows of: the history is loaded again when it moves. */
   headNumber: number;
+  /** BLOCK findings on that revision: it cannot be approved until they are fixed and saved. */
+  headBlocks: number;
 }) {
   const [history, setHistory] = useState<ReviewHistory | null>(null);
   const [comments, setComments] = useState<CommentDto[]>([]);
@@ -159,7 +162,14 @@ export function ReviewPanel({
           <input className={`${input} h-8 min-w-60 flex-1`} placeholder="Note (optional)" aria-label="Review note" value={note} onChange={(e) => setNote(e.target.value)} />
           {isReviewStatus(status)
             ? availableActions(status).map((a) => (
-                <Button key={a} size="sm" variant={a === "approve" ? "primary" : "secondary"} disabled={!identity || !history} onClick={() => void act(a)}>
+                <Button
+                  key={a}
+                  size="sm"
+                  variant={a === "approve" ? "primary" : "secondary"}
+                  disabled={!identity || !history || (a === "approve" && headBlocks > 0)}
+                  title={a === "approve" && headBlocks > 0 ? `r${headNumber} has ${headBlocks} BLOCK finding(s): fix them and save before approving.` : undefined}
+                  onClick={() => void act(a)}
+                >
                   {ACTION_LABEL[a]}
                   {REVISION_ACTIONS.has(a) && history ? ` r${history.packet.headNumber}` : ""}
                 </Button>

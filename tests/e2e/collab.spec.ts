@@ -107,6 +107,8 @@ test("a comment and a review decision reach the other person without a reload", 
   await anaReview.getByRole("button", { name: "Request review" }).click();
   // A decision names the saved revision it is about.
   await expect(benReview.getByRole("button", { name: "Request changes r1" })).toBeVisible();
+  // r1 still has BLOCK findings: it cannot be approved.
+  await expect(benReview.getByRole("button", { name: "Approve r1" })).toBeDisabled();
   await benReview.getByLabel("Review note").fill("Add acceptance criteria");
   await benReview.getByRole("button", { name: "Request changes r1" }).click();
   await expect(anaReview).toContainText("changes requested");
