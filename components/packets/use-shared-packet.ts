@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react";
 import * as Y from "yjs";
 import type { Identity } from "@/lib/collab/identity";
 import { markdownText } from "@/lib/collab/shared-text";
-import { ownEditsStored, parseStoredMessage } from "@/lib/collab/stored-message";
+import { UnstoredEdits, parseStoredMessage } from "@/lib/collab/stored-message";
 
 export interface Peer {
   clientId: number;
@@ -61,14 +61,17 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
     return () => text.unobserve(onChange);
   }, [text]);
 
+  const unstored = useMemo(() => new UnstoredEdits(doc), [doc]);
   useEffect(() => {
     // An edit made here is unsaved until a "stored" notice covers it.
     const onUpdate = (_update: Uint8Array, _origin: unknown, _doc: Y.Doc, tr: Y.Transaction) => {
-      if (tr.local) setSavePending(true);
+      if (!tr.local) return;
+      unstored.record(tr);
+      setSavePending(true);
     };
     doc.on("update", onUpdate);
     return () => doc.off("update", onUpdate);
-  }, [doc]);
+  }, [doc, unstored]);
 
   useEffect(() => {
     if (!url) {
@@ -88,7 +91,7 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
       onUnsyncedChanges: ({ number }) => setUnsynced(number),
       onStateless: ({ payload }) => {
         const notice = parseStoredMessage(payload);
-        if (notice && ownEditsStored(doc, notice)) {
+        if (notice && unstored.settle(notice)) {
           setStoredAt(notice.at);
           setSavePending(false);
         }
@@ -107,7 +110,7 @@ export function useSharedPacket(url: string | null, packetId: string, initial: s
     };
     // initial is only the first paint's text; the server's document wins after sync.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url, packetId, doc, text]);
+  }, [url, packetId, doc, text, unstored]);
 
   useEffect(() => {
     if (provider && identity) provider.setAwarenessField("user", { name: identity.name, color: identity.color, id: identity.id });

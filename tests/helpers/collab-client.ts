@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
 import { markdownText } from "../../lib/collab/shared-text";
-import { parseStoredMessage } from "../../lib/collab/stored-message";
+import { parseStoredMessage, storedClockOf } from "../../lib/collab/stored-message";
 import { createProjectPacket } from "../../lib/packets/service";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir } from "./project-builder";
@@ -50,7 +50,7 @@ export function collabClient(port: number, packetId: string, opts: { token?: str
       const notice = parseStoredMessage(payload);
       if (!notice) return;
       stored.push(notice.at);
-      storedClocks.push(notice.vector.get(doc.clientID) ?? 0);
+      storedClocks.push(storedClockOf(notice, doc.clientID));
     },
   });
   provider.attach();
