@@ -1,6 +1,7 @@
 import { anchor, type FindingFactory } from "./findings";
 import type { Outline } from "./outline";
 import { sectionsOf, valueOf } from "./query";
+import { NAMED_SYMBOL_RE } from "./smell-rules";
 import { entriesOf } from "./type-entries";
 import type { PacketFinding } from "./types";
 
@@ -97,21 +98,31 @@ export function isPathLike(token: string): boolean {
 
 const LEAD_RE = /^(`[^`]+`|\S+)/;
 
+/** An indented list item: a detail under an entry (where it lives, a note), not an interface of its own. */
+function isNestedItem(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]+(?:[-*+]|\d{1,9}[.)])[ \t]/.test(text.slice(lineStart, offset + 1));
+}
+
 /**
  * Every Key interfaces entry is checked, however it is written: the inline value after the
- * label (`**Key interfaces:** \`src/config.ts\``), bullets at any depth, numbered items and
- * plain lines. Fenced code is a signature, not an entry.
+ * label (`**Key interfaces:** \`src/config.ts\``), top-level bullets, numbered items and
+ * plain lines. Fenced code is a signature, not an entry, and an indented item is a detail
+ * of the entry above it.
  */
 function keyInterfaceFindings(o: Outline, at: FindingFactory): PacketFinding[] {
   const out: PacketFinding[] = [];
+  const bugBrief = /^`?bug`?$/i.test(valueOf(o, "category").first?.text ?? "");
   for (const s of sectionsOf(o, "key-interfaces")) {
     for (const e of entriesOf(o, s)) {
-      if (e.code) continue;
+      if (e.code || isNestedItem(o.text, e.offset)) continue;
       const m = LEAD_RE.exec(e.text);
       if (!m) continue;
       const lead = m[1]!;
       const inner = lead.startsWith("`") ? lead.slice(1, -1) : lead.replace(/[*_]/g, "");
       if (!isPathLike(inner)) continue;
+      // The seed lets a bug-fix brief cite a path when it also names the type or function.
+      if (bugBrief && NAMED_SYMBOL_RE.test(e.text.slice(lead.length))) continue;
       out.push(
         at({
           rule: "brief-key-interfaces-paths",

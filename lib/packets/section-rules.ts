@@ -2,7 +2,7 @@ import { anchor, type FindingFactory } from "./findings";
 import { SINGLE_CYCLE_MAX_FILES, TYPE_SURFACE_MIN_TOKENS } from "./limits";
 import type { Outline } from "./outline";
 import { criteriaOf, filesTouched, sectionHasContent, sectionOf, sectionsOf, valueOf } from "./query";
-import { namesTypes } from "./type-entries";
+import { hasRealEntry, namesTypes } from "./type-entries";
 import { KIND_HEADING } from "./section-keys";
 import type { PacketFinding } from "./types";
 
@@ -86,20 +86,34 @@ export function sectionFindings(o: Outline, at: FindingFactory, tokens: number):
  * Type Surface is a BLOCK (HARD-GATE). Below that it is optional only for a single-cycle
  * task (< 3 files touched, durability exception); a smaller packet touching more files
  * gets a WARN, since the seed's durability rule wants it but the HARD-GATE does not.
- * A section of only "(none)", TBD-style filler or prose is as missing as no section: the
- * spine is the types and signatures, and unlike Out of scope it cannot be empty on purpose.
+ * A section of only "(none)", TBD-style filler or template text is as missing as no section:
+ * the spine is the types and signatures, and unlike Out of scope it cannot be empty on
+ * purpose. Written entries that name no recognisable type only WARN: a notation we do not
+ * know must not stop an emission.
  */
 function typeSurfaceFindings(o: Outline, at: FindingFactory, tokens: number): PacketFinding[] {
   const key = o.kind === "brief" ? "key-interfaces" : "type-surface";
   const title = o.kind === "brief" ? "**Key interfaces:**" : "### Type Surface (durable)";
   const all = sectionsOf(o, key);
   if (all.some((x) => namesTypes(o, x))) return [];
+  const written = all.find((x) => hasRealEntry(o, x));
+  if (written) {
+    // Written entries we do not recognise as types (a table, an unusual notation) may still be the contract: a person judges.
+    return [
+      at({
+        rule: "type-surface-names-no-type",
+        tier: "WARN",
+        message: `${title} does not seem to name a type or signature. Write each as \`Name { field: T }\` or \`Module.fn(input: T): R\` so the receiver can find it after a rename.`,
+        ...spanOf(o, written.head ?? null),
+      }),
+    ];
+  }
   const s = all[0];
   const files = filesTouched(o).length;
   const why = !s
     ? `No ${title} section`
     : sectionHasContent(o, s)
-      ? `${title} names no type or signature (only "(none)", TBD-style filler or prose)`
+      ? `${title} holds only "(none)", TBD-style filler or template text`
       : `${title} has no content`;
   if (tokens >= TYPE_SURFACE_MIN_TOKENS) {
     return [

@@ -14,7 +14,7 @@ const LINE_REF_RE = /\b(line |on line )\d+\b/gi;
 export const NARRATIVE_PATH_RE = /\b(src|lib|app)\/\S+/g;
 
 /** A code span naming a type or function (`extractDescription`, `Session.refresh()`), not a path. */
-const NAMED_SYMBOL_RE = /`[A-Za-z_$][\w$.]*(?:\(\))?`|\([A-Za-z_$][\w$.]*(?:\(\))?(?:,\s*[A-Za-z_$][\w$.]*(?:\(\))?)*\)/;
+export const NAMED_SYMBOL_RE = /`[A-Za-z_$][\w$.]*(?:\(\))?`|\([A-Za-z_$][\w$.]*(?:\(\))?(?:,\s*[A-Za-z_$][\w$.]*(?:\(\))?)*\)/;
 
 export function smellFindings(o: Outline, at: FindingFactory): PacketFinding[] {
   const { text } = o;

@@ -55,12 +55,20 @@ const NAMES_TYPE_RE = new RegExp(
     "\\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\\b",
     "\\b[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\\b",
     "\\b[A-Za-z_$][\\w$]+\\.[A-Za-z_$][\\w$]+",
+    "\\b[A-Za-z_$][\\w$]*::[A-Za-z_$]",
+    "\\b[A-Z][\\w$]*\\s+[({]",
   ].join("|"),
 );
 
-/** A written entry that is not filler or template text. */
+/** A written entry that is not filler or template text ("No new types: reuses `Session`" names one, so it counts). */
 export function isRealEntry(e: Entry): boolean {
-  return !e.template && !isNoneItem(e.text) && !FILLER_RE.test(e.text);
+  if (e.template || isNoneItem(e.text)) return false;
+  return !FILLER_RE.test(e.text) || NAMES_TYPE_RE.test(e.text);
+}
+
+/** Whether a section holds anything but filler and template text. */
+export function hasRealEntry(o: Outline, s: OutlineSection): boolean {
+  return entriesOf(o, s).some(isRealEntry);
 }
 
 /**

@@ -34,9 +34,20 @@ describe("brief-key-interfaces-paths: every entry shape is checked", () => {
     expect(validatePacket(md).emittable).toBe(false);
   });
 
-  it("blocks a nested bullet that leads with a path", () => {
+  it("reads a nested bullet as a detail of the entry above, not as an interface", () => {
     const md = edit(BRIEF, setBody("key-interfaces", "- `SkillConfig` — gains `schedule`\n  - `src/skills/config.ts` — where it lives"));
-    expect(pathFindings(md).map((f) => f.text)).toEqual(["`src/skills/config.ts`"]);
+    expect(pathFindings(md)).toEqual([]);
+    const lead = edit(BRIEF, setBody("key-interfaces", "- `src/skills/config.ts` — the config\n  - `SkillConfig` — gains `schedule`"));
+    expect(pathFindings(lead).map((f) => f.text)).toEqual(["`src/skills/config.ts`"]);
+  });
+
+  it("lets a bug brief cite a path paired with its type or function, as the seed allows", () => {
+    expect(BRIEF).toMatch(/\*\*Category:\*\* (?!bug)/);
+    const paired = "- `src/auth/store.ts` (SessionStore, touch) — the expiry write";
+    expect(pathFindings(edit(BRIEF, setBody("key-interfaces", paired))).length).toBe(1);
+    const bug = BRIEF.replace(/\*\*Category:\*\* \S+/, "**Category:** bug");
+    expect(pathFindings(edit(bug, setBody("key-interfaces", paired)))).toEqual([]);
+    expect(pathFindings(edit(bug, setBody("key-interfaces", "- `src/auth/store.ts` — the expiry write"))).length).toBe(1);
   });
 
   it("accepts inline and numbered types, and a path inside fenced code", () => {
