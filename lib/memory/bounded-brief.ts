@@ -162,7 +162,8 @@ export function checkDraft(kind: DraftKind, text: string, budget: number | null,
     if (!sections.Interfaces) issues.push({ file, field: "Interfaces", message: `${file}: missing section "Interfaces" (the relevant interfaces or schemas, or "none")` });
     else if (sections.Interfaces.length === 0) issues.push({ file, field: "Interfaces", message: `${file}: section "Interfaces" is empty (write "none" when no interface or schema is relevant)` });
   }
-  const placeholders = [...text.matchAll(/<[^<>\n]{2,80}>/g)];
+  // `<key_id>` is a placeholder; `Promise<Result>` and anything in a code span are code.
+  const placeholders = [...text.matchAll(/(?<![\w$])<[^<>\n]{2,80}>/g)].filter((m) => !insideCodeSpan(text, m.index));
   for (const p of placeholders) {
     const line = text.slice(0, p.index).split("\n").length;
     issues.push({ file, line, message: `${file}:${line}: placeholder ${p[0]} still to fill in` });
@@ -178,4 +179,10 @@ export function nextPacketFile(existing: readonly string[]): string {
   const next = (used.length ? Math.max(...used) : 0) + 1;
   if (next > 999) throw new Error("context_999.md is the last packet number");
   return `.coord/context_${String(next).padStart(3, "0")}.md`;
+}
+
+/** Whether `offset` falls inside a `code span` on its line (an odd number of backticks before it). */
+function insideCodeSpan(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  return (text.slice(lineStart, offset).match(/`/g)?.length ?? 0) % 2 === 1;
 }

@@ -77,11 +77,33 @@ export function namesActor(line: string, actors: readonly string[] = []): boolea
   return /(?:^|[^\w])human:[^\s/,;()]+/.test(line) || actors.some((a) => a.trim() !== "" && line.includes(a));
 }
 
-/** Issues for decision lines that do not name who made them. */
-function decisionActorIssues(lines: readonly { text: string; line: number }[], actors: readonly string[], report: (message: string, line: number) => void): void {
+/** A section line: its text trimmed, whether it was indented, and its 1-based line number. */
+interface SectionLine {
+  text: string;
+  line: number;
+  indented?: boolean;
+}
+
+/** A top-level list item starts a decision; indented or unmarked lines after it continue it. */
+const ENTRY_START = /^(?:[-*+]|\d{1,9}[.)])\s/;
+
+/**
+ * Issues for decisions that do not name who made them. A decision is an entry, not a line:
+ * a record written a field per line (`- gate: …` / `  actor: human:ana` / `  decision: …`)
+ * or wrapped over several lines names its actor once.
+ */
+function decisionActorIssues(lines: readonly SectionLine[], actors: readonly string[], report: (message: string, line: number) => void): void {
+  const entries: SectionLine[][] = [];
   for (const l of lines) {
-    if (NOTHING_LINE.test(l.text) || PLACEHOLDER_LINE.test(l.text) || namesActor(l.text, actors)) continue;
-    report(`decision does not name who made it (human:<key_id> or a recorded actor): ${l.text}`, l.line);
+    const starts = entries.length === 0 || (!l.indented && ENTRY_START.test(l.text));
+    if (starts) entries.push([l]);
+    else entries.at(-1)!.push(l);
+  }
+  for (const entry of entries) {
+    const first = entry[0]!;
+    if (entry.length === 1 && (NOTHING_LINE.test(first.text) || PLACEHOLDER_LINE.test(first.text))) continue;
+    if (entry.some((l) => namesActor(l.text, actors))) continue;
+    report(`decision does not name who made it (human:<key_id> or a recorded actor): ${first.text}`, first.line);
   }
 }
 
@@ -96,7 +118,7 @@ export function parseContextPacket(text: string, file: string, number: number, o
   if (!head) err('the first line must be "# Context packet — <task id>"', first >= 0 ? first + 1 : 1, "title");
 
   const sections: Partial<Record<PacketSection, string[]>> = {};
-  const numbered: Partial<Record<PacketSection, { text: string; line: number }[]>> = {};
+  const numbered: Partial<Record<PacketSection, SectionLine[]>> = {};
   const sectionLine: Partial<Record<PacketSection, number>> = {};
   let current: PacketSection | null = null;
   lines.forEach((raw, i) => {
@@ -112,9 +134,9 @@ export function parseContextPacket(text: string, file: string, number: number, o
     }
     if (current && raw.trim() !== "") {
       sections[current]!.push(raw.trim());
-      numbered[current]!.push({ text: raw.trim(), line: i + 1 });
+      numbered[current]!.push({ text: raw.trim(), line: i + 1, indented: /^\s/.test(raw) });
     }
-    if (/<[a-z][a-z /_-]*>/i.test(raw) && !/^\s*#/.test(raw)) err(`template placeholder left in: ${raw.trim()}`, i + 1, current ?? undefined, "warning");
+    if (/(?<![\w$])<[a-z][a-z /_-]*>/i.test(raw) && !/^\s*#/.test(raw)) err(`template placeholder left in: ${raw.trim()}`, i + 1, current ?? undefined, "warning");
   });
 
   let order = 0;
@@ -187,7 +209,7 @@ export function parsePrimer(text: string, file = PRIMER_FILE, opts: PacketParseO
     return { primer: { file, text, topics: [] }, issues };
   }
 
-  const body = new Map<PrimerTopic, { text: string; line: number }[]>();
+  const body = new Map<PrimerTopic, SectionLine[]>();
   const at = new Map<PrimerTopic, number>();
   let current: PrimerTopic | null = null;
   const start = (topic: PrimerTopic, line: number) => {
@@ -213,7 +235,7 @@ export function parsePrimer(text: string, file = PRIMER_FILE, opts: PacketParseO
       if (label[2]!.trim() !== "") body.get(labelled)!.push({ text: label[2]!.trim(), line });
       return;
     }
-    if (current && raw.trim() !== "") body.get(current)!.push({ text: raw.trim(), line });
+    if (current && raw.trim() !== "") body.get(current)!.push({ text: raw.trim(), line, indented: /^\s/.test(raw) });
   });
 
   for (const t of PRIMER_TOPICS) {

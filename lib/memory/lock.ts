@@ -157,14 +157,34 @@ export function acquireLock(lockPath: string, info: { taskId: string; proposalId
  * (another host, unreadable record, merely old) is refused: a human must check and delete it.
  * `label` names the lock in messages (the memory lock, or a proposal's decision lock).
  */
-export function breakStaleLock(lockPath: string, label = "memory lock"): LockStatus {
+export function breakStaleLock(lockPath: string, label = "memory lock", hooks: { beforeMove?: () => void } = {}): LockStatus {
   const s = readLockStatus(lockPath);
   if (!s) throw new WorkbenchError("NOT_FOUND", `There is no ${label}.`);
   if (s.ownerAlive !== false) {
     throw new WorkbenchError("GATE_REFUSED", `The ${label} is ${describeLock(s)} Its owner cannot be confirmed dead from this host, so it is not removed.`);
   }
-  fs.rmSync(lockPath, { force: true });
-  return s;
+  // Another breaker may have removed this lock and a live apply taken a new one since the read:
+  // move the file aside first, and delete it only if it is still the record judged dead.
+  const aside = `${lockPath}.breaking-${crypto.randomBytes(6).toString("hex")}`;
+  hooks.beforeMove?.();
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new WorkbenchError("CONFLICT", `The ${label} was removed meanwhile.`);
+    throw e;
+  }
+  const moved = readRecord(fs.readFileSync(aside, "utf8"));
+  if (moved?.token === s.record?.token && moved?.owner === s.record?.owner) {
+    fs.rmSync(aside, { force: true });
+    return s;
+  }
+  // Not the lock we judged: put it back unless a newer one took its place (a link never overwrites).
+  try {
+    fs.linkSync(aside, lockPath);
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+  throw new WorkbenchError("CONFLICT", `The ${label} changed while it was being removed; it was left in place.`);
 }
 
 /**

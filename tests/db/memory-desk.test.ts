@@ -101,10 +101,14 @@ describe("memory desk", () => {
     const dir = path.join(root, ".coord/memory-proposals");
     const copy = JSON.parse(fs.readFileSync(path.join(dir, `${SUPERSEDE}.json`), "utf8"));
     fs.writeFileSync(path.join(dir, `${REPLAY}.json`), JSON.stringify({ ...copy, proposal_id: REPLAY }, null, 2));
+    // A copy onto another action can never verify: it must not freeze the genuine proposal.
+    const JUNK = "0f0f0f0f-5555-4666-8777-888888888888";
+    fs.writeFileSync(path.join(dir, `${JUNK}.json`), JSON.stringify({ ...copy, proposal_id: JUNK, action: { ...copy.action, summary: "Something else entirely" } }, null, 2));
     const before = fs.readFileSync(path.join(root, ".coord/memory.yml"), "utf8");
     try {
       const desk = await memoryDesk(projectId);
       expect(desk.snapshot.proposals.find((p) => p.proposal.proposal_id === REPLAY)!.replayedWith).toEqual([`.coord/memory-proposals/${SUPERSEDE}.json`]);
+      expect(desk.snapshot.proposals.find((p) => p.proposal.proposal_id === SUPERSEDE)!.replayedWith).toEqual([`.coord/memory-proposals/${REPLAY}.json`]);
       for (const id of [REPLAY, SUPERSEDE]) {
         await expect(applyApprovedProposal(projectId, id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("replayed approval is neither decided nor applied") });
         await expect(decideProposal(projectId, id, { decision: "decline", rationale: "x", keyId: "ana" })).rejects.toMatchObject({ code: "CONFLICT" });
@@ -113,8 +117,10 @@ describe("memory desk", () => {
     } finally {
       fs.rmSync(path.join(dir, `${REPLAY}.json`));
     }
+    // The junk copy stays; the original still applies.
     // With the copy gone the original applies, once.
     expect((await applyApprovedProposal(projectId, SUPERSEDE)).event.event_id).toBe("M4");
+    fs.rmSync(path.join(dir, `${JUNK}.json`));
   });
 });
 

@@ -312,6 +312,29 @@ describe("crash during apply", () => {
     }, 60_000);
   }
 
+  it("breaks a dead owner's lock, but leaves a live lock that replaced it in the meantime", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-lock-"));
+    try {
+      const lock = path.join(dir, "memory.yml.lock");
+      const dead = { owner: `999999999@${os.hostname()}`, created_at: "2026-02-10T12:00:00Z", task_id: "t", proposal_id: SUPERSEDE_ID, token: "dead" };
+      fs.writeFileSync(lock, JSON.stringify(dead));
+      // Another breaker removes it first and a live apply takes the lock, between our read and our move.
+      const live = () => {
+        fs.rmSync(lock);
+        acquireLock(lock, { taskId: "live", proposalId: SUPERSEDE_ID });
+      };
+      expect(() => breakStaleLock(lock, "memory lock", { beforeMove: live })).toThrow(expect.objectContaining({ code: "CONFLICT" }));
+      expect(readLockStatus(lock)!.record).toMatchObject({ task_id: "live", owner: `${process.pid}@${os.hostname()}` });
+      expect(fs.readdirSync(dir)).toEqual(["memory.yml.lock"]);
+
+      fs.writeFileSync(lock, JSON.stringify(dead));
+      expect(breakStaleLock(lock).record).toMatchObject({ token: "dead" });
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("reports an old lock from another host as stale but will not break it", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-lock-"));
     try {

@@ -100,6 +100,18 @@ describe("bounded briefs and primers", () => {
     expect(blocks(byAgent)).toHaveLength(1);
     expect(blocks(byAgent, { actors: ["agent:planner"] })).toEqual([]);
     expect(recordedActors(snapshot)).toContain("human:priya");
+
+    // A decision written a field per line names its actor once, for the whole entry.
+    const fieldPerLine = md.replace(/Recorded decisions\n/, "Recorded decisions\n- gate: memory-apply\n  actor: human:ana\n  decision: approve\n- gate: spawn\n  decision: approve\n");
+    expect(blocks(fieldPerLine)).toEqual([expect.stringMatching(/decision does not name who made it .*: - gate: spawn$/)]);
+  });
+
+  it("reads generics and code spans in a brief as code, not as placeholders left to fill", async () => {
+    const snapshot = await readCoord(tmp);
+    const md = fill(draftTaskBrief(snapshot, "example-task")).replace(/Interfaces\n- .*\n/, "Interfaces\n- SessionService.revokeAll(userId): Promise<Result>\n- `Map<string, Session>` keyed by id\n");
+    const messages = checkDraft("brief", md, 2000).issues.map((i) => i.message);
+    expect(messages.filter((m) => /placeholder/.test(m))).toEqual([]);
+    expect(checkDraft("brief", md.replace("Promise<Result>", "<return type>"), 2000).issues.map((i) => i.message)).toContainEqual(expect.stringMatching(/placeholder <return type> still to fill in/));
   });
 
   it("requires each primer topic under its own title, non-empty, with who made each decision", async () => {

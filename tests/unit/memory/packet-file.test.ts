@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createPacketFile } from "../../../lib/memory/packet-file";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-packet-file-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
 
 describe("creating a context packet", () => {
   it("takes the next free number, never replaces a packet, and leaves no temp file", () => {
@@ -17,6 +18,33 @@ describe("creating a context packet", () => {
     expect(fs.readFileSync(path.join(dir, "context_004.md"), "utf8")).toBe("theirs\n");
     expect(fs.readFileSync(path.join(dir, "context_005.md"), "utf8")).toBe("two\n");
     expect(fs.readdirSync(dir).filter((n) => n.includes(".tmp."))).toEqual([]);
+  });
+
+  it("moves on to the next number when another save took the one it counted on", () => {
+    const sub = fs.mkdtempSync(path.join(dir, "race-"));
+    fs.writeFileSync(path.join(sub, "context_001.md"), "the other save\n");
+    // The listing it numbers from was read before the other save landed.
+    const listing = vi.spyOn(fs, "readdirSync").mockReturnValueOnce([] as never);
+    const link = vi.spyOn(fs, "linkSync");
+    expect(createPacketFile(sub, "mine\n")).toBe("context_002.md");
+    expect(listing).toHaveBeenCalledTimes(1);
+    // context_001.md was tried first and refused, then context_002.md taken.
+    expect(link.mock.calls.map((c) => path.basename(String(c[1])))).toEqual(["context_001.md", "context_002.md"]);
+    expect(fs.readFileSync(path.join(sub, "context_001.md"), "utf8")).toBe("the other save\n");
+    expect(fs.readFileSync(path.join(sub, "context_002.md"), "utf8")).toBe("mine\n");
+  });
+
+  it("creates the file exclusively where hard links are not supported", () => {
+    const sub = fs.mkdtempSync(path.join(dir, "nolink-"));
+    fs.writeFileSync(path.join(sub, "context_001.md"), "the other save\n");
+    vi.spyOn(fs, "readdirSync").mockReturnValueOnce([] as never);
+    const link = vi.spyOn(fs, "linkSync").mockImplementation(() => {
+      throw Object.assign(new Error("links not supported"), { code: "EPERM" });
+    });
+    expect(createPacketFile(sub, "mine\n")).toBe("context_002.md");
+    expect(link).toHaveBeenCalledTimes(2);
+    expect(fs.readFileSync(path.join(sub, "context_001.md"), "utf8")).toBe("the other save\n");
+    expect(fs.readFileSync(path.join(sub, "context_002.md"), "utf8")).toBe("mine\n");
   });
 
   it("gives each of many saves its own file", () => {
