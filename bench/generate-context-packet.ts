@@ -18,6 +18,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { OUT_DIR } from "./report";
+import { mulberry32 } from "../tests/helpers/prng";
 
 export const PACKET_GENERATOR_VERSION = 1;
 
@@ -33,17 +34,6 @@ export interface PacketStats {
   /** Distinct units before normalisation-only variants and invalid findings are accounted for. */
   universe: number;
   bytes: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const KINDS = ["reuse_candidate", "reuse_candidate", "reuse_candidate", "integration_point", "convention", "dependency", "gap"];

@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { mulberry32 } from "../tests/helpers/prng";
 
 export interface GenerateOptions {
   /** Work sessions under .claude/work (brainstorms are ~5% of this on top, proposals ~2%). */
@@ -52,16 +53,7 @@ export const GENERATOR_VERSION = 4;
 
 export type Rng = () => number;
 
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 function int(rng: Rng, min: number, max: number): number {
   return min + Math.floor(rng() * (max - min + 1));

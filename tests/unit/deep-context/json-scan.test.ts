@@ -5,17 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FIELD_NAMES, FindingSpans, ScanOutcome, T_ARRAY, T_OBJECT, numberValue, scanSeatFile, skipValue, spanValue } from "../../../lib/deep-context/json-scan";
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../../helpers/prng";
 
 type Captured = { type: number; fields: Record<string, unknown> };
 

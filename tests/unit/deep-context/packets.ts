@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { mulberry32 } from "../../helpers/prng";
 
 export const FIXTURE_DIR = path.resolve(import.meta.dirname, "../../fixtures/deep-context");
 export const ORACLE_DIR = path.join(FIXTURE_DIR, "oracle");
@@ -29,17 +30,6 @@ function write(file: string, content: string | Buffer): void {
 const json = (v: unknown) => JSON.stringify(v, null, 2) + "\n";
 const jsonl = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 const ctx = (root: string, spec: string, ...rel: string[]) => path.join(root, spec, "context", ...rel);
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function copyDir(src: string, dst: string): void {
   fs.cpSync(src, dst, { recursive: true });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePacket, renderPacket } from "../../../lib/packets";
-
-/** mulberry32: a small seeded PRNG, so a failure reproduces from its case number. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from "../../helpers/prng";
 
 /**
  * Lines that exercise the parser's branches: kind headings, fields of either label style

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePacket, renderPacket, validatePacket, type PacketFinding } from "../../../lib/packets";
 import { FILE_LINE_RE, fileLineMatches, PATH_BULLET_RE, pathBulletMatches } from "../../../lib/packets/seed-regexes";
+import { mulberry32 } from "../../helpers/prng";
 
 const fixture = (name: string) => fs.readFileSync(path.resolve(import.meta.dirname, "../../fixtures/packets", name), "utf8");
 const CLEAN = fixture("clean-packet.md");
@@ -109,16 +110,6 @@ describe("narrative-path (WARN, \\b(src|lib|app)/\\S+ outside Files Touched)", (
 });
 
 describe("the linear scanners match the seed's regexes exactly", () => {
-  function mulberry32(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   // Pieces of the patterns and their near misses, so random texts hit every branch.
   const PIECES = ["a", "B", "_", "9", "42", ".", ".ts", ".tsx", ".java", ".js", ".Ts", ":", ":7", "/", "\\", "- ", "-", " ", "\n", "\r\n", "\t", "`", "(", "é", "src/", "login", "x.py", "a.go:1", "\n- "];
   const random = (rand: () => number, n: number) => Array.from({ length: n }, () => PIECES[Math.floor(rand() * PIECES.length)]).join("");

@@ -5,19 +5,9 @@ import { describe, expect, it } from "vitest";
 import { countTokens } from "../../../lib/core/tokens";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, validatePacket } from "../../../lib/packets";
 import { packetTokens } from "../../../lib/packets/token-count";
+import { mulberry32 } from "../../helpers/prng";
 
 const fixture = (name: string) => fs.readFileSync(path.resolve(import.meta.dirname, "../../fixtures/packets", name), "utf8");
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Whatever makes the pre-tokenizer's pieces interesting around line breaks: spaces before
 // and after newlines, CRLF, punctuation runs that absorb newlines, digits, contractions,
