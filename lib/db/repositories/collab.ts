@@ -93,17 +93,7 @@ export async function listComments(packetId: string): Promise<CommentDto[]> {
 
 export async function addComment(
   packetId: string,
-  input: {
-    threadId: string | null;
-    section: string | null;
-    quote: string | null;
-    anchorFrom: number | null;
-    anchorTo: number | null;
-    anchorStart: string | null;
-    anchorEnd: string | null;
-    body: string;
-    author: string;
-  },
+  input: Pick<CommentDto, "section" | "quote" | "anchorFrom" | "anchorTo" | "anchorStart" | "anchorEnd" | "body" | "author"> & { threadId: string | null },
 ): Promise<CommentDto> {
   const db = await getDb();
   if (input.threadId) {
