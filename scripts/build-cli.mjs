@@ -29,7 +29,8 @@ export async function buildCli() {
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ["cli/main.ts"],
+    // reduce-main.ts: the reducer's own entry (bin/workbench.mjs), without commander and the other commands.
+    entryPoints: ["cli/main.ts", "cli/reduce-main.ts"],
     bundle: true,
     splitting: true,
     format: "esm",

@@ -48,4 +48,23 @@ describe("compiled CLI (dist/cli)", () => {
     expect(JSON.parse(compiled.stdout)).toEqual(JSON.parse(source.stdout));
     expect(fs.readFileSync(path.join(spec, "context/findings-registry.json"), "utf8")).toBe(registry);
   });
+
+  it("starts reduce from its own entry, without commander, with the same usage, errors and help", () => {
+    // A module hook that reports when anything resolves commander.
+    const hook = 'export async function resolve(s, c, n) { if (s === "commander") (await import("node:fs")).writeSync(2, "LOADED commander\\n"); return n(s, c); }';
+    const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+    const traced = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, path.join(root, "bin/workbench.mjs"), ...args], { encoding: "utf8", timeout: 60_000 });
+    const usage = traced("reduce", "--unknown-flag");
+    expect([usage.status, usage.stderr]).toEqual([1, "Usage: workbench reduce <spec-folder>\n"]);
+    const refused = traced("reduce", path.join(tmp, "a;b"));
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toContain("[deep-context] reducer failed: resolveArtifactRoot: specFolder contains forbidden shell metacharacter(s)");
+    expect(refused.stderr).not.toContain("LOADED commander");
+    const help = traced("reduce", "--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: workbench reduce [options] [spec-folder]");
+    expect(help.stderr).toContain("LOADED commander");
+    expect(traced("--version").stderr).toContain("LOADED commander");
+  });
 });
