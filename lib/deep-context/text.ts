@@ -5,10 +5,17 @@
 import crypto from "node:crypto";
 
 const WS_RUN = /\s+/g;
+/**
+ * Whether folding can change a string: whitespace other than U+0020, two spaces in a row, or
+ * a space at either end. Most texts have none, and skipping the replace and trim for them
+ * saves two string copies each (the same result: trim removes exactly what `\s` matches).
+ */
+const NEEDS_FOLDING = /[^\S ]| {2}|^ | $/;
 
 /** `String(v ?? '')` with whitespace runs folded to one space and trimmed. */
 export function normalizeText(value: unknown): string {
-  return String(value == null ? "" : value).replace(WS_RUN, " ").trim();
+  const s = typeof value === "string" ? value : String(value == null ? "" : value);
+  return NEEDS_FOLDING.test(s) ? s.replace(WS_RUN, " ").trim() : s;
 }
 
 export function isFiniteNumber(value: unknown): value is number {

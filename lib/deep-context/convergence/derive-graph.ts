@@ -78,13 +78,25 @@ export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
     slicesByRun.set(it.run, [...(slicesByRun.get(it.run) ?? []), ...ids]);
   }
 
+  // Units seen in the same runs share their slices, and most files hold several units: the
+  // slice lists and the CONTAINS pairs already made are kept so a 100,000-finding packet does
+  // not rebuild them (and their edge ids) per unit. The graph is the same either way.
+  const slicesOfRuns = new Map<string, string[]>();
+  const contained = new Map<string, Set<string>>();
   for (const u of input.units) {
     const p = u.path.trim();
     const s = u.symbol.trim();
     const runs = u.iterations && u.iterations.length > 0 ? u.iterations : [u.firstIteration];
-    const slices = [...new Set(runs.flatMap((r) => slicesByRun.get(r) ?? []))];
-    const fid = p ? addNode({ id: fileId(p), kind: "FILE", label: p, metadata: { iteration: u.firstIteration } }) : null;
-    const sid = s ? addNode({ id: symbolId(p, s), kind: "SYMBOL", label: p ? `${p}:${s}` : s, metadata: { iteration: u.firstIteration } }) : null;
+    const runsKey = runs.join(",");
+    let slices = slicesOfRuns.get(runsKey);
+    if (slices === undefined) {
+      slices = [...new Set(runs.flatMap((r) => slicesByRun.get(r) ?? []))];
+      slicesOfRuns.set(runsKey, slices);
+    }
+    const fid = p ? fileId(p) : null;
+    if (fid !== null && !nodes.has(fid)) nodes.set(fid, { id: fid, kind: "FILE", label: p, metadata: { iteration: u.firstIteration } });
+    const sid = s ? symbolId(p, s) : null;
+    if (sid !== null && !nodes.has(sid)) nodes.set(sid, { id: sid, kind: "SYMBOL", label: p ? `${p}:${s}` : s, metadata: { iteration: u.firstIteration } });
     const kind = nodeKindForFinding(u.kind);
     const metadata: GraphNode["metadata"] = {
       confirmations: u.agreement,
@@ -98,7 +110,15 @@ export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
     if (u.verified === true) metadata.verified = true;
     const nid = addNode({ id: unitNodeId(u.unit_id), kind, label: s || p || u.unit_id, metadata });
 
-    if (fid) for (const sl of slices) addEdge(sl, fid, "CONTAINS");
+    if (fid) {
+      for (const sl of slices) {
+        let files = contained.get(sl);
+        if (files === undefined) contained.set(sl, (files = new Set()));
+        if (files.has(fid)) continue;
+        files.add(fid);
+        addEdge(sl, fid, "CONTAINS");
+      }
+    }
     if (fid && sid) addEdge(fid, sid, "EXPOSES");
     for (const sl of slices) addEdge(sl, nid, "COVERED_BY");
     if (sid && kind === "DEPENDENCY") addEdge(sid, nid, "DEPENDS_ON");

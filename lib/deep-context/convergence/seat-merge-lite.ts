@@ -8,8 +8,10 @@
  * Producers are unioned, so feeding the same unit from a seat file and from a delta line that
  * already lists that seat does not double-count it.
  */
-import { createHash } from "node:crypto";
+import { normalizeText, sha256Hex } from "../text";
 import { FINDING_KINDS, type MergedUnit } from "../types";
+
+export { normalizeText };
 
 /** A finding as one producer reported it, tagged with where it came from. */
 export interface ProducedFinding {
@@ -40,12 +42,16 @@ export interface LiteContradiction {
   values: Record<string, string>;
 }
 
-export const normalizeText = (v: unknown): string => String(v ?? "").replace(/\s+/g, " ").trim();
-
-export function unitIdOf(f: { unit_id?: unknown; path?: unknown; symbol?: unknown; kind?: unknown }): string {
+export function unitIdOf(f: { unit_id?: unknown; path?: unknown; symbol?: unknown; kind?: unknown }, known?: Map<string, string>): string {
   if (typeof f.unit_id === "string" && f.unit_id.trim() !== "") return f.unit_id;
   const key = `${normalizeText(f.path)}:${normalizeText(f.symbol)}:${normalizeText(f.kind || "reuse_candidate")}`;
-  return createHash("sha256").update(key).digest("hex");
+  // Every executor reports most units: hashing each key once saves three hashes in four.
+  let id = known?.get(key);
+  if (id === undefined) {
+    id = sha256Hex(key);
+    known?.set(key, id);
+  }
+  return id;
 }
 
 export function isKnownFindingKind(kind: string): boolean {
@@ -63,8 +69,9 @@ interface Acc {
 /** Merges produced findings by unit_id. Units come out in first-seen order. */
 export function mergeFindingsLite(findings: readonly ProducedFinding[]): { units: DerivableUnit[]; contradictions: LiteContradiction[] } {
   const byId = new Map<string, Acc>();
+  const ids = new Map<string, string>();
   for (const f of findings) {
-    const id = unitIdOf(f);
+    const id = unitIdOf(f, ids);
     let acc = byId.get(id);
     if (!acc) {
       acc = {

@@ -28,6 +28,42 @@ describe("finding kind → node kind", () => {
   });
 });
 
+describe("deriveCoverageGraph: units sharing files and runs", () => {
+  it("makes each slice → file CONTAINS edge once, in the order units first bring the pair, and every unit its own COVERED_BY edges", () => {
+    const g = deriveCoverageGraph({
+      iterations: [
+        { run: 1, focus: "S1" },
+        { run: 2, slices: ["S2", "S1"] },
+        { run: 3, focus: "S3" },
+      ],
+      units: [
+        unit({ unit_id: "u1", kind: "gap", path: "a.ts", symbol: "x", iterations: [2] }),
+        unit({ unit_id: "u2", kind: "gap", path: "b.ts", symbol: "y", iterations: [1, 3] }),
+        unit({ unit_id: "u3", kind: "gap", path: "a.ts", symbol: "z", iterations: [1, 2, 3] }),
+        unit({ unit_id: "u4", kind: "gap", path: "b.ts", symbol: "y2", iterations: [1, 3] }),
+        unit({ unit_id: "u5", kind: "gap", path: "a.ts", symbol: "x", iterations: [2] }),
+      ],
+    });
+    const pairs = (relation: string) => g.edges.filter((e) => e.relation === relation).map((e) => `${e.source} ${e.target}`);
+    expect(pairs("CONTAINS")).toEqual(["slice:S2 file:a.ts", "slice:S1 file:a.ts", "slice:S1 file:b.ts", "slice:S3 file:b.ts", "slice:S3 file:a.ts"]);
+    expect(pairs("COVERED_BY")).toEqual([
+      "slice:S2 unit:u1",
+      "slice:S1 unit:u1",
+      "slice:S1 unit:u2",
+      "slice:S3 unit:u2",
+      "slice:S1 unit:u3",
+      "slice:S2 unit:u3",
+      "slice:S3 unit:u3",
+      "slice:S1 unit:u4",
+      "slice:S3 unit:u4",
+      "slice:S2 unit:u5",
+      "slice:S1 unit:u5",
+    ]);
+    expect(pairs("EXPOSES")).toEqual(["file:a.ts symbol:a.ts:x", "file:b.ts symbol:b.ts:y", "file:a.ts symbol:a.ts:z", "file:b.ts symbol:b.ts:y2"]);
+    expect(new Set(g.edges.map((e) => e.id)).size).toBe(g.edges.length);
+  });
+});
+
 describe("deriveCoverageGraph", () => {
   const g = deriveCoverageGraph({
     iterations: [
