@@ -16,7 +16,9 @@ import path from "node:path";
 import { type ArtifactRoot, resolveContextArtifactRoot } from "./artifact-root";
 import { renderDashboard } from "./dashboard";
 import { readStateLog } from "./jsonl";
+import type { Memo } from "./memo";
 import { type PacketPaths, type SeatLayouts, listSeatIterations, packetPaths, readConfig } from "./packet";
+import { packetFingerprint } from "./run-cache";
 import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistryOf } from "./registry";
 import { type SeatDecoder, collectSeats } from "./seats";
 import { ByteWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
@@ -39,6 +41,11 @@ export interface ReduceOptions {
    * later iterations are left out (run comparison). Absent: every iteration.
    */
   throughIteration?: number;
+  /**
+   * Keeps the seat collection between read-only calls while the seat files are unchanged (the
+   * run page, which recomputes on every state line). Ignored when writing.
+   */
+  seatMemo?: Memo;
 }
 
 export interface ReduceTimings {
@@ -82,9 +89,16 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const agreementMin = isFiniteNumber(configMin) ? configMin : DEFAULT_AGREEMENT_MIN;
   const t1 = performance.now();
 
-  const seatIterations = listSeatIterations(paths.seatDir, options.layouts ?? "both");
+  const layouts = options.layouts ?? "both";
+  const seatIterations = listSeatIterations(paths.seatDir, layouts);
   const last = options.throughIteration;
-  const seats = collectSeats(last === undefined ? seatIterations : seatIterations.filter((it) => it.iteration <= last), decoder);
+  const collect = () => collectSeats(last === undefined ? seatIterations : seatIterations.filter((it) => it.iteration <= last), decoder);
+  // The collection is only read from here on (buildRegistryOf's relevance rounding writes the
+  // same values again), so read-only calls can share one.
+  const seats =
+    options.seatMemo && options.readOnly === true
+      ? options.seatMemo.get(["seats", paths.seatDir, layouts, last ?? "", decoder, packetFingerprint(paths.seatDir)].join("\u0001"), collect)
+      : collect();
   const t2 = performance.now();
 
   const lineage = lineageOf(config, events);

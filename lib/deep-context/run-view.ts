@@ -9,6 +9,7 @@ import { evaluatePacket, type GraphSource } from "./convergence/packet-convergen
 import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
 import { logThroughIteration, parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
+import { lruMemo, type Memo } from "./memo";
 import { reduceContextState } from "./reduce";
 import type { FindingsRegistry, RegistryFinding } from "./types";
 
@@ -39,6 +40,11 @@ export interface RunView {
   warnings: string[];
 }
 
+// Seat-derived work kept across views of a packet (see memo.ts). On globalThis because Next
+// bundles each route separately. Each entry of a 100,000-finding packet is tens of MB.
+const shared = globalThis as { __workbenchSeatMemos?: { reduce: Memo; lite: Memo; graph: Memo } };
+const memos = (shared.__workbenchSeatMemos ??= { reduce: lruMemo(3), lite: lruMemo(3), graph: lruMemo(2) });
+
 /** More nodes than this make a force layout unreadable and slow in a browser. */
 const DRAW_LIMIT = 600;
 
@@ -59,7 +65,7 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
   const dir = pfs.resolve(relPath);
   const warnings: string[] = [];
   const last = opts.throughIteration;
-  const conv = await evaluatePacket(dir, { variant, throughIteration: last });
+  const conv = await evaluatePacket(dir, { variant, throughIteration: last, seatMemo: memos.lite, graphMemo: memos.graph });
   warnings.push(...conv.warnings);
   const logText = (await pfs.isFile(path.posix.join(relPath, "deep-context-state.jsonl")))
     ? await pfs.readText(path.posix.join(relPath, "deep-context-state.jsonl"), 256 * 1024 * 1024)
@@ -69,7 +75,7 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
 
   let registry: FindingsRegistry | null = null;
   try {
-    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last }).registry();
+    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last, seatMemo: memos.reduce }).registry();
   } catch (e) {
     warnings.push(`The findings registry could not be computed: ${e instanceof Error ? e.message : String(e)}`);
   }

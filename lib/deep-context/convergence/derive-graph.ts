@@ -56,42 +56,82 @@ export const fileId = (p: string) => `file:${p}`;
 export const symbolId = (p: string, s: string) => `symbol:${p}:${s}`;
 export const unitNodeId = (unitId: string) => `unit:${unitId}`;
 
+interface UnitPart {
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}
+
+/**
+ * The nodes and edges made from the units (everything but the SLICE nodes), per units array.
+ * They depend on the iterations only through the slices of the runs the units were seen in,
+ * so a state line that adds an iteration without findings, or an event, reuses them: on a
+ * 100,000-finding packet that is most of a live update's time.
+ */
+const unitPartsOf = new WeakMap<readonly DerivableUnit[], { runs: number[]; parts: Map<string, UnitPart> }>();
+
+const runsOf = (u: DerivableUnit): readonly number[] => (u.iterations && u.iterations.length > 0 ? u.iterations : [u.firstIteration]);
+
 export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
   const agreementMin = input.agreementMin ?? AGREEMENT_MIN;
+  const sliceNodes = new Map<string, GraphNode>();
+  const slicesByRun = new Map<number, string[]>();
+  for (const it of [...(input.iterations ?? [])].sort((a, b) => a.run - b.run)) {
+    const labels = (it.slices && it.slices.length > 0 ? it.slices : it.focus ? [it.focus] : []).map((l) => l.trim()).filter(Boolean);
+    const ids = labels.map((label) => {
+      const id = sliceId(label);
+      if (!sliceNodes.has(id)) sliceNodes.set(id, { id, kind: "SLICE", label, metadata: { iteration: it.run } });
+      return id;
+    });
+    slicesByRun.set(it.run, [...(slicesByRun.get(it.run) ?? []), ...ids]);
+  }
+
+  let cached = unitPartsOf.get(input.units);
+  if (!cached) {
+    const runs = new Set<number>();
+    for (const u of input.units) for (const r of runsOf(u)) runs.add(r);
+    cached = { runs: [...runs], parts: new Map() };
+    unitPartsOf.set(input.units, cached);
+  }
+  const key = JSON.stringify([agreementMin, cached.runs.map((r) => slicesByRun.get(r) ?? [])]);
+  let part = cached.parts.get(key);
+  if (!part) {
+    part = deriveUnitPart(input.units, slicesByRun, agreementMin);
+    // Two are enough: the run as it is, and as it was before the latest slice change.
+    if (cached.parts.size >= 2) cached.parts.delete(cached.parts.keys().next().value!);
+    cached.parts.set(key, part);
+  }
+  return { nodes: [...sliceNodes.values(), ...part.nodes], edges: part.edges.slice(), origin: "derived" };
+}
+
+function deriveUnitPart(units: readonly DerivableUnit[], slicesByRun: ReadonlyMap<number, string[]>, agreementMin: number): UnitPart {
   const nodes = new Map<string, GraphNode>();
   const edges = new Map<string, GraphEdge>();
-  const slicesByRun = new Map<number, string[]>();
-
+  const slices = new Set<string>();
+  for (const ids of slicesByRun.values()) for (const id of ids) slices.add(id);
   const addNode = (node: GraphNode) => {
     if (!nodes.has(node.id)) nodes.set(node.id, node);
     return node.id;
   };
   const addEdge = (source: string, target: string, relation: GraphRelation) => {
-    if (source === target || !nodes.has(source) || !nodes.has(target)) return;
+    if (source === target || !(nodes.has(source) || slices.has(source)) || !(nodes.has(target) || slices.has(target))) return;
     const id = `${relation}:${source}->${target}`;
     if (!edges.has(id)) edges.set(id, { id, source, target, relation, weight: CONTEXT_WEIGHTS[relation] });
   };
-
-  for (const it of [...(input.iterations ?? [])].sort((a, b) => a.run - b.run)) {
-    const labels = (it.slices && it.slices.length > 0 ? it.slices : it.focus ? [it.focus] : []).map((l) => l.trim()).filter(Boolean);
-    const ids = labels.map((label) => addNode({ id: sliceId(label), kind: "SLICE", label, metadata: { iteration: it.run } }));
-    slicesByRun.set(it.run, [...(slicesByRun.get(it.run) ?? []), ...ids]);
-  }
 
   // Units seen in the same runs share their slices, and most files hold several units: the
   // slice lists and the CONTAINS pairs already made are kept so a 100,000-finding packet does
   // not rebuild them (and their edge ids) per unit. The graph is the same either way.
   const slicesOfRuns = new Map<string, string[]>();
   const contained = new Map<string, Set<string>>();
-  for (const u of input.units) {
+  for (const u of units) {
     const p = u.path.trim();
     const s = u.symbol.trim();
-    const runs = u.iterations && u.iterations.length > 0 ? u.iterations : [u.firstIteration];
+    const runs = runsOf(u);
     const runsKey = runs.join(",");
-    let slices = slicesOfRuns.get(runsKey);
-    if (slices === undefined) {
-      slices = [...new Set(runs.flatMap((r) => slicesByRun.get(r) ?? []))];
-      slicesOfRuns.set(runsKey, slices);
+    let unitSlices = slicesOfRuns.get(runsKey);
+    if (unitSlices === undefined) {
+      unitSlices = [...new Set(runs.flatMap((r) => slicesByRun.get(r) ?? []))];
+      slicesOfRuns.set(runsKey, unitSlices);
     }
     const fid = p ? fileId(p) : null;
     if (fid !== null && !nodes.has(fid)) nodes.set(fid, { id: fid, kind: "FILE", label: p, metadata: { iteration: u.firstIteration } });
@@ -111,7 +151,7 @@ export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
     const nid = addNode({ id: unitNodeId(u.unit_id), kind, label: s || p || u.unit_id, metadata });
 
     if (fid) {
-      for (const sl of slices) {
+      for (const sl of unitSlices) {
         let files = contained.get(sl);
         if (files === undefined) contained.set(sl, (files = new Set()));
         if (files.has(fid)) continue;
@@ -120,11 +160,10 @@ export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
       }
     }
     if (fid && sid) addEdge(fid, sid, "EXPOSES");
-    for (const sl of slices) addEdge(sl, nid, "COVERED_BY");
+    for (const sl of unitSlices) addEdge(sl, nid, "COVERED_BY");
     if (sid && kind === "DEPENDENCY") addEdge(sid, nid, "DEPENDS_ON");
     if (sid && kind === "CONSTRAINT") addEdge(sid, nid, "IMPLEMENTS");
     if (sid && kind === "REUSE_CANDIDATE" && u.agreement >= agreementMin) addEdge(sid, nid, "CONFIRMS");
   }
-
-  return { nodes: [...nodes.values()], edges: [...edges.values()], origin: "derived" };
+  return { nodes: [...nodes.values()], edges: [...edges.values()] };
 }

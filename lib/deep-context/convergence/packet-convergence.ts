@@ -11,6 +11,8 @@ import { AGREEMENT_MIN } from "./constants";
 import { decideContext, type ConvergencePayload, type ConvergenceSnapshot } from "./decide";
 import { deriveCoverageGraph } from "./derive-graph";
 import { GRAPH_FILE_NAME, parseGraphFile } from "./graph-file";
+import type { Memo } from "../memo";
+import { packetFingerprint } from "../run-cache";
 import { replayHostLoop, type ReplayResult } from "./replay";
 import { readSeatAndDeltaFindings } from "./seat-files";
 import { mergeFindingsLite } from "./seat-merge-lite";
@@ -82,6 +84,10 @@ export interface EvaluateOptions {
   graphFile?: string;
   /** Convergence as it stood after this iteration (run comparison); absent: the whole run. */
   throughIteration?: number;
+  /** Keeps the merged seat and delta findings while those files are unchanged (the run page). */
+  seatMemo?: Memo;
+  /** Keeps the derived graph while the findings and the iterations it is drawn from are unchanged. */
+  graphMemo?: Memo;
 }
 
 /**
@@ -137,9 +143,15 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
     warnings.push(...parsed.warnings.map((w) => `${path.basename(graphPath)}: ${w}`));
     graphSource = { origin: "stored", file: graphPath };
   } else {
-    const seats = await readSeatAndDeltaFindings(packetDir);
+    const readMerged = async () => {
+      const found = await readSeatAndDeltaFindings(packetDir);
+      const merged = mergeFindingsLite(last === undefined ? found.findings : found.findings.filter((f) => f.iteration <= last));
+      return { seatFiles: found.seatFiles, deltaFiles: found.deltaFiles, warnings: found.warnings, merged };
+    };
+    const seatKey = [packetDir, last ?? "", packetFingerprint(path.join(packetDir, "seats")), packetFingerprint(path.join(packetDir, "deltas"))].join("\u0001");
+    const seats = await (opts.seatMemo ? opts.seatMemo.get(`lite\u0001${seatKey}`, readMerged) : readMerged());
+    const merged = seats.merged;
     warnings.push(...seats.warnings.map((w) => `${w.file}: ${w.reason}${w.symbol ? ` (${w.symbol})` : ""}`));
-    const merged = mergeFindingsLite(last === undefined ? seats.findings : seats.findings.filter((f) => f.iteration <= last));
     const iterations = (log?.iterations ?? []).map((it) => {
       const d: { run: number; focus?: string; slices?: string[] } = { run: it.run };
       if (it.focus) d.focus = it.focus;
@@ -148,7 +160,8 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
     });
     const agreementMin =
       (typeof fileConfig?.agreementMin === "number" ? fileConfig.agreementMin : undefined) ?? log?.config?.agreementMin ?? AGREEMENT_MIN;
-    graph = deriveCoverageGraph({ units: merged.units, iterations, agreementMin });
+    const derive = () => deriveCoverageGraph({ units: merged.units, iterations, agreementMin });
+    graph = opts.graphMemo ? opts.graphMemo.get(["graph", seatKey, agreementMin, JSON.stringify(iterations)].join("\u0001"), derive) : derive();
     contradictions = merged.contradictions.length;
     const seenRuns = new Set(merged.units.flatMap((u) => u.iterations ?? [u.firstIteration]));
     graphSource = {

@@ -64,6 +64,42 @@ describe("deriveCoverageGraph: units sharing files and runs", () => {
   });
 });
 
+describe("deriveCoverageGraph: the same units with other iterations", () => {
+  const units = [
+    unit({ unit_id: "u1", kind: "reuse_candidate", agreement: 2, producedBy: ["a", "b"], iterations: [1, 2] }),
+    unit({ unit_id: "u2", kind: "dependency", path: "src/b.ts", symbol: "dep", iterations: [2] }),
+  ];
+  const fresh = (iterations: { run: number; focus?: string; slices?: string[] }[]) => deriveCoverageGraph({ units: units.map((u) => ({ ...u })), iterations });
+  const first = [
+    { run: 1, focus: "S1" },
+    { run: 2, focus: "S2" },
+  ];
+
+  it("equals a fresh derivation after an iteration without findings is added (its slice node only)", () => {
+    const before = deriveCoverageGraph({ units, iterations: first });
+    const later = [...first, { run: 3, focus: "S3" }];
+    const after = deriveCoverageGraph({ units, iterations: later });
+    expect(after).toEqual(fresh(later));
+    expect(after.nodes.length).toBe(before.nodes.length + 1);
+    expect(after.edges).toEqual(before.edges);
+  });
+
+  it("follows a change of the slices of a run the units were seen in", () => {
+    deriveCoverageGraph({ units, iterations: first });
+    const refocused = [{ run: 1, focus: "S1" }, { run: 2, slices: ["S2a", "S2b"] }];
+    const g = deriveCoverageGraph({ units, iterations: refocused });
+    expect(g).toEqual(fresh(refocused));
+    expect(g.edges.some((e) => e.source === "slice:S2b" && e.target === "unit:u2" && e.relation === "COVERED_BY")).toBe(true);
+    expect(g.edges.some((e) => e.source === "slice:S2")).toBe(false);
+  });
+
+  it("follows a change of agreementMin", () => {
+    const g = deriveCoverageGraph({ units, iterations: first, agreementMin: 3 });
+    expect(g).toEqual(deriveCoverageGraph({ units: units.map((u) => ({ ...u })), iterations: first, agreementMin: 3 }));
+    expect(g.edges.some((e) => e.relation === "CONFIRMS")).toBe(false);
+  });
+});
+
 describe("deriveCoverageGraph", () => {
   const g = deriveCoverageGraph({
     iterations: [
