@@ -1,15 +1,22 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Radio } from "lucide-react";
 import { coalesce } from "@/lib/core/coalesce";
 
-/** Subscribes to the run's change stream and re-renders the page when the packet changes. */
-export function LiveRefresh({ projectId, runId }: { projectId: string; runId: string }) {
+/**
+ * Subscribes to the run's change stream and re-renders the page when the packet changes,
+ * and when the stream (re)connects to a packet other than the one the page was rendered from.
+ */
+export function LiveRefresh({ projectId, runId, version }: { projectId: string; runId: string; version: string }) {
   const router = useRouter();
   const [state, setState] = useState<"connecting" | "live" | "offline">("connecting");
   const [updated, setUpdated] = useState<string | null>(null);
+  const rendered = useRef(version);
+  useEffect(() => {
+    rendered.current = version;
+  }, [version]);
   useEffect(() => {
     // At most one refresh per 300 ms, and always one after the last change of a burst.
     const refresh = coalesce(() => {
@@ -17,18 +24,13 @@ export function LiveRefresh({ projectId, runId }: { projectId: string; runId: st
       router.refresh();
     }, 300);
     const es = new EventSource(`/api/v1/projects/${projectId}/runs/${runId}/stream`);
-    let dropped = false;
-    es.addEventListener("ready", () => {
+    es.addEventListener("ready", (e) => {
       setState("live");
-      // Changes made while the stream was down were never announced: read the packet again.
-      if (dropped) refresh.signal();
-      dropped = false;
+      const current = readyVersion(e);
+      if (current !== null && current !== rendered.current) refresh.signal();
     });
     es.addEventListener("change", () => refresh.signal());
-    es.onerror = () => {
-      dropped = true;
-      setState("offline");
-    };
+    es.onerror = () => setState("offline");
     return () => {
       refresh.cancel();
       es.close();
@@ -41,4 +43,13 @@ export function LiveRefresh({ projectId, runId }: { projectId: string; runId: st
       {updated ? ` · updated ${updated} UTC` : ""}
     </p>
   );
+}
+
+function readyVersion(e: Event): string | null {
+  try {
+    const data = JSON.parse((e as MessageEvent<string>).data) as { version?: unknown };
+    return typeof data.version === "string" ? data.version : null;
+  } catch {
+    return null;
+  }
 }

@@ -19,7 +19,8 @@ export interface CoalesceClock {
 }
 
 const systemClock: CoalesceClock = {
-  now: () => Date.now(),
+  // Monotonic: a wall clock stepped back would hold a scheduled call for as long.
+  now: () => performance.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };

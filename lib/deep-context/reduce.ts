@@ -18,7 +18,7 @@ import { renderDashboard } from "./dashboard";
 import { readStateLog } from "./jsonl";
 import type { Memo } from "./memo";
 import { type PacketPaths, type SeatLayouts, listSeatIterations, packetPaths, readConfig } from "./packet";
-import { packetFingerprint } from "./run-cache";
+import { settledFingerprint } from "./run-cache";
 import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistryOf } from "./registry";
 import { type SeatDecoder, collectSeats } from "./seats";
 import { ByteWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
@@ -90,14 +90,17 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const t1 = performance.now();
 
   const layouts = options.layouts ?? "both";
-  const seatIterations = listSeatIterations(paths.seatDir, layouts);
   const last = options.throughIteration;
-  const collect = () => collectSeats(last === undefined ? seatIterations : seatIterations.filter((it) => it.iteration <= last), decoder);
+  const collect = () => {
+    const seatIterations = listSeatIterations(paths.seatDir, layouts);
+    return collectSeats(last === undefined ? seatIterations : seatIterations.filter((it) => it.iteration <= last), decoder);
+  };
   // The collection is only read from here on (buildRegistryOf's relevance rounding writes the
-  // same values again), so read-only calls can share one.
+  // same values again), so read-only calls can share one. The fingerprint is taken before the
+  // seat folder is listed: a file that lands in between makes the next call read again.
   const seats =
     options.seatMemo && options.readOnly === true
-      ? options.seatMemo.get(["seats", paths.seatDir, layouts, last ?? "", decoder, packetFingerprint(paths.seatDir)].join("\u0001"), collect)
+      ? options.seatMemo.get(["seats", paths.seatDir, layouts, last ?? "", decoder].join("\u0001"), settledFingerprint(paths.seatDir), collect)
       : collect();
   const t2 = performance.now();
 

@@ -77,6 +77,7 @@ export function validateSeatFinding(raw: unknown): string | null {
 }
 
 const RESTART = Symbol("restart");
+const EMPTY = Buffer.alloc(0);
 
 /** normalizeText(finding[field]). */
 function normText(sp: FindingSpans, f: number): string {
@@ -173,6 +174,10 @@ class Collector implements SeatCollection {
       this.seatsByIteration[it.iteration] = { succeeded, failed };
       for (const label of succeeded) this.allSeatLabels.add(label);
     }
+    // The read buffer (as large as the largest seat file) is not needed by readers of the
+    // collection, which the run page keeps.
+    this.buf = EMPTY;
+    this.spans.buf = EMPTY;
     return this;
   }
 

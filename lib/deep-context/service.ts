@@ -6,7 +6,7 @@ import { getProject } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
 import type { SignalVariant } from "./convergence/signals";
 import { findingsFacets, queryFindings, findingsQuerySchema, type FindingsFacets, type FindingsPage, type FindingsQuery } from "./findings-query";
-import { packetFingerprint } from "./run-cache";
+import { packetFingerprint, packetVersion } from "./run-cache";
 import { loadRunView, type RunView } from "./run-view";
 import { loadSiblingTimeline } from "./sibling-view";
 import type { ResearchTimeline } from "./convergence/research-timeline";
@@ -23,6 +23,8 @@ export interface RunPageView extends Omit<RunView, "findings" | "drawing"> {
 
 export interface RunResult {
   run: RunRowDto;
+  /** The packet's version (see packetVersion) when the result was read; the live stream sends the current one. */
+  version: string;
   view: RunPageView | null;
   timeline: ResearchTimeline | ReviewTimeline | null;
 }
@@ -58,12 +60,14 @@ async function contextRun(projectId: string, runId: string): Promise<{ run: RunR
 /** A run of an indexed project, with its view when it is a deep-context packet. */
 export async function runForProject(projectId: string, runId: string, variant: SignalVariant = "documented"): Promise<RunResult> {
   const { run, rootPath } = await contextRun(projectId, runId);
+  // Taken before reading: a change while the view is computed makes the versions differ.
+  const version = packetVersion((await ProjectFs.open(rootPath)).resolve(run.relPath));
   if (run.loopType !== "context") {
     const loop = run.loopType === "review" ? "review" : "research";
-    return { run, view: null, timeline: await loadSiblingTimeline(rootPath, run.relPath, loop) };
+    return { run, version, view: null, timeline: await loadSiblingTimeline(rootPath, run.relPath, loop) };
   }
   const { findings, drawing: _drawing, ...rest } = await cachedRunView(rootPath, run.relPath, variant);
-  return { run, view: { ...rest, findingsFacets: findingsFacets(findings), firstFindings: queryFindings(findings, findingsQuerySchema.parse({})) }, timeline: null };
+  return { run, version, view: { ...rest, findingsFacets: findingsFacets(findings), firstFindings: queryFindings(findings, findingsQuerySchema.parse({})) }, timeline: null };
 }
 
 /** One filtered, sorted window of a deep-context run's findings. */

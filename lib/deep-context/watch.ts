@@ -1,17 +1,24 @@
 import chokidar from "chokidar";
 
+export interface WatchOptions {
+  debounceMs?: number;
+  /** Called once the watcher is active: a change after this is announced. */
+  onReady?: () => void;
+}
+
 /**
  * Calls `onChange` (debounced) whenever a file in a run packet changes: a new state
  * line, a seat file, the registry. Returns a function that stops watching.
  */
-export function watchPacket(absDir: string, onChange: () => void, debounceMs = 150): () => Promise<void> {
+export function watchPacket(absDir: string, onChange: () => void, { debounceMs = 150, onReady }: WatchOptions = {}): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const watcher = chokidar.watch(absDir, { ignoreInitial: true, depth: 3, persistent: true });
   const fire = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(onChange, debounceMs);
   };
-  watcher.on("add", fire).on("change", fire).on("unlink", fire);
+  watcher.on("add", fire).on("addDir", fire).on("change", fire).on("unlink", fire).on("unlinkDir", fire);
+  if (onReady) watcher.once("ready", onReady);
   return async () => {
     if (timer) clearTimeout(timer);
     await watcher.close();

@@ -118,6 +118,29 @@ test("the run page updates by itself when the state log grows", async ({ page })
   await expect(page.getByTestId("live-status")).toContainText("updated");
 });
 
+test("a change made before the live stream connects still reaches the page", async ({ page }) => {
+  const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
+  const run = runs.runs.find((r) => r.loopType === "context")!;
+  // Hold the stream until the packet has changed: the watcher then starts after the change,
+  // so no change event announces it; only the version in its ready event can.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(`**/runs/${run.id}/stream`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/projects/${projectId}/runs/${run.id}`);
+  const replay = page.getByRole("list", { name: "Loop replay" });
+  await expect(replay).toBeVisible();
+  await expect(replay).not.toContainText("#12");
+  const fs = await import("node:fs");
+  const log = `${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/deep-context-state.jsonl`;
+  fs.appendFileSync(log, JSON.stringify({ type: "iteration", run: 12, mode: "context", status: "evidence", focus: "Slice 12: before the stream", timestamp: "2026-06-10T19:00:00Z" }) + "\n");
+  release();
+  await expect(page.getByTestId("live-status")).toContainText("Live");
+  await expect(replay).toContainText("#12", { timeout: 5_000 });
+});
+
 test("findings are fetched a window at a time and filters are in a shareable URL", async ({ page }) => {
   const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
   const run = runs.runs.find((r) => r.loopType === "context")!;

@@ -92,7 +92,8 @@ export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
     cached = { runs: [...runs], parts: new Map() };
     unitPartsOf.set(input.units, cached);
   }
-  const key = JSON.stringify([agreementMin, cached.runs.map((r) => slicesByRun.get(r) ?? [])]);
+  // String(agreementMin) keeps NaN and ±Infinity apart (JSON would write null for all three).
+  const key = `${String(agreementMin)}\u0001${JSON.stringify(cached.runs.map((r) => slicesByRun.get(r) ?? []))}`;
   let part = cached.parts.get(key);
   if (!part) {
     part = deriveUnitPart(input.units, slicesByRun, agreementMin);

@@ -12,7 +12,7 @@ import { decideContext, type ConvergencePayload, type ConvergenceSnapshot } from
 import { deriveCoverageGraph } from "./derive-graph";
 import { GRAPH_FILE_NAME, parseGraphFile } from "./graph-file";
 import type { Memo } from "../memo";
-import { packetFingerprint } from "../run-cache";
+import { settledFingerprint } from "../run-cache";
 import { replayHostLoop, type ReplayResult } from "./replay";
 import { readSeatAndDeltaFindings } from "./seat-files";
 import { mergeFindingsLite } from "./seat-merge-lite";
@@ -100,6 +100,13 @@ function graphThroughIteration(graph: CoverageGraph, last: number): CoverageGrap
   return { ...graph, nodes, edges: graph.edges.filter((e) => kept.has(e.source) && kept.has(e.target)) };
 }
 
+/** The settled fingerprints of a packet's seats/ and deltas/ folders, or null while either is changing. */
+function settledSeatsAndDeltas(packetDir: string): string | null {
+  const seats = settledFingerprint(path.join(packetDir, "seats"));
+  const deltas = seats === null ? null : settledFingerprint(path.join(packetDir, "deltas"));
+  return seats === null || deltas === null ? null : `${seats}\u0002${deltas}`;
+}
+
 export async function evaluatePacket(specFolder: string, opts: EvaluateOptions = {}): Promise<PacketConvergence> {
   const variant = opts.variant ?? "documented";
   const last = opts.throughIteration;
@@ -148,8 +155,10 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
       const merged = mergeFindingsLite(last === undefined ? found.findings : found.findings.filter((f) => f.iteration <= last));
       return { seatFiles: found.seatFiles, deltaFiles: found.deltaFiles, warnings: found.warnings, merged };
     };
-    const seatKey = [packetDir, last ?? "", packetFingerprint(path.join(packetDir, "seats")), packetFingerprint(path.join(packetDir, "deltas"))].join("\u0001");
-    const seats = await (opts.seatMemo ? opts.seatMemo.get(`lite\u0001${seatKey}`, readMerged) : readMerged());
+    const slot = [packetDir, last ?? ""].join("\u0001");
+    // Taken before the folders are read: a file that lands in between makes the next call read again.
+    const seatVersion = opts.seatMemo || opts.graphMemo ? settledSeatsAndDeltas(packetDir) : null;
+    const seats = await (opts.seatMemo ? opts.seatMemo.get(`lite\u0001${slot}`, seatVersion, readMerged) : readMerged());
     const merged = seats.merged;
     warnings.push(...seats.warnings.map((w) => `${w.file}: ${w.reason}${w.symbol ? ` (${w.symbol})` : ""}`));
     const iterations = (log?.iterations ?? []).map((it) => {
@@ -161,7 +170,8 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
     const agreementMin =
       (typeof fileConfig?.agreementMin === "number" ? fileConfig.agreementMin : undefined) ?? log?.config?.agreementMin ?? AGREEMENT_MIN;
     const derive = () => deriveCoverageGraph({ units: merged.units, iterations, agreementMin });
-    graph = opts.graphMemo ? opts.graphMemo.get(["graph", seatKey, agreementMin, JSON.stringify(iterations)].join("\u0001"), derive) : derive();
+    const graphVersion = seatVersion === null ? null : [seatVersion, String(agreementMin), JSON.stringify(iterations)].join("\u0001");
+    graph = opts.graphMemo ? opts.graphMemo.get(`graph\u0001${slot}`, graphVersion, derive) : derive();
     contradictions = merged.contradictions.length;
     const seenRuns = new Set(merged.units.flatMap((u) => u.iterations ?? [u.firstIteration]));
     graphSource = {

@@ -1,23 +1,31 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { evaluatePacket } from "../../../lib/deep-context/convergence/packet-convergence";
 import { lruMemo, type Memo } from "../../../lib/deep-context/memo";
 import { reduceContextState } from "../../../lib/deep-context/reduce";
 
-/** A memo that records which keys it had to compute. */
+/** A memo that records which slots it had to compute. */
 function countingMemo(): Memo & { computed: string[] } {
   const inner = lruMemo(8);
   const computed: string[] = [];
   return {
     computed,
-    get: (key, compute) =>
-      inner.get(key, () => {
-        computed.push(key.split("\u0001")[0]!);
+    get: (slot, version, compute) =>
+      inner.get(slot, version, () => {
+        computed.push(slot.split("\u0001")[0]!);
         return compute();
       }),
   };
+}
+
+/**
+ * Moves the clock the memos read (Date only) past the settle time of every file written so
+ * far: files changed less than a second ago are never kept (see settledFingerprint).
+ */
+function settle(): void {
+  vi.setSystemTime(performance.timeOrigin + performance.now() + 10_000);
 }
 
 const F = (p: string, symbol: string) => ({ path: p, symbol, kind: "reuse_candidate", relevance: 0.8 });
@@ -33,8 +41,7 @@ function addFinding(file: string, finding: object): void {
   const body = JSON.parse(fs.readFileSync(file, "utf8")) as { findings: object[] };
   body.findings.push(finding);
   fs.writeFileSync(file, JSON.stringify(body));
-  const later = new Date(fs.statSync(file).mtimeMs + 5_000);
-  fs.utimesSync(file, later, later);
+  settle();
 }
 
 beforeEach(() => {
@@ -45,8 +52,13 @@ beforeEach(() => {
   appendIteration(1);
   fs.writeFileSync(path.join(ctx, "seats", "iter-001", "a.json"), JSON.stringify({ findings: [F("src/a.ts", "alpha"), F("src/b.ts", "beta")] }));
   fs.writeFileSync(path.join(ctx, "seats", "iter-001", "b.json"), JSON.stringify({ findings: [F("src/a.ts", "alpha")] }));
+  vi.useFakeTimers({ toFake: ["Date"] });
+  settle();
 });
-afterEach(() => fs.rmSync(spec, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  fs.rmSync(spec, { recursive: true, force: true });
+});
 
 describe("the reducer's seat memo (read-only calls)", () => {
   it("reads the seats once while they are unchanged, and the state log every time", () => {
@@ -74,6 +86,7 @@ describe("the reducer's seat memo (read-only calls)", () => {
     fs.mkdirSync(path.join(ctx, "seats", "iter-002"));
     fs.writeFileSync(path.join(ctx, "seats", "iter-002", "a.json"), JSON.stringify({ findings: [F("src/d.ts", "delta")] }));
     appendIteration(2);
+    settle();
     expect(reduceContextState(spec, { write: false, readOnly: true, seatMemo: memo }).summary.findings).toBe(3);
     expect(reduceContextState(spec, { write: false, readOnly: true, seatMemo: memo, throughIteration: 1 }).summary.findings).toBe(2);
     expect(reduceContextState(spec, { seatMemo: memo }).summary.findings).toBe(3);
@@ -108,13 +121,50 @@ describe("the convergence memos (merged seat findings, derived graph)", () => {
   });
 });
 
+describe("seat files that changed less than a second ago", () => {
+  it("are not kept: their size and times cannot yet reveal a same-length rewrite", () => {
+    vi.useRealTimers();
+    const memo = countingMemo();
+    const read = () => reduceContextState(spec, { write: false, readOnly: true, seatMemo: memo }).summary.findings;
+    expect(read()).toBe(2);
+    expect(read()).toBe(2);
+    expect(memo.computed).toEqual(["seats", "seats"]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    settle();
+    read();
+    read();
+    expect(memo.computed).toEqual(["seats", "seats", "seats"]);
+  });
+
+  it("see a seat file added in a new iteration folder, and a label-first seat", () => {
+    const memo = countingMemo();
+    const read = () => reduceContextState(spec, { write: false, readOnly: true, seatMemo: memo }).registry();
+    expect(read().metrics.findings).toBe(2);
+    fs.mkdirSync(path.join(ctx, "seats", "c", "iter-001"), { recursive: true });
+    fs.writeFileSync(path.join(ctx, "seats", "c", "iter-001", "findings.json"), JSON.stringify({ findings: [F("src/e.ts", "epsilon")] }));
+    settle();
+    expect(read().metrics.findings).toBe(3);
+    expect(memo.computed).toEqual(["seats", "seats"]);
+  });
+});
+
 describe("lruMemo", () => {
+  it("keeps one value per slot, replaced when the version changes", () => {
+    const memo = lruMemo(2);
+    expect(memo.get("a", "v1", () => 1)).toBe(1);
+    expect(memo.get("a", "v1", () => 2)).toBe(1);
+    expect(memo.get("a", "v2", () => 3)).toBe(3);
+    expect(memo.get("a", "v1", () => 4)).toBe(4);
+    expect(memo.get("a", null, () => 5)).toBe(5);
+    expect(memo.get("a", "v1", () => 6)).toBe(6);
+  });
+
   it("forgets a computation that failed, so the next reader tries again", async () => {
     const memo = lruMemo(2);
-    await expect(memo.get("k", () => Promise.reject(new Error("unreadable")))).rejects.toThrow("unreadable");
+    await expect(memo.get("k", "v", () => Promise.reject(new Error("unreadable")))).rejects.toThrow("unreadable");
     await Promise.resolve();
-    expect(await memo.get("k", () => Promise.resolve(42))).toBe(42);
-    expect(() => memo.get("s", () => { throw new Error("sync"); })).toThrow("sync");
-    expect(memo.get("s", () => 7)).toBe(7);
+    expect(await memo.get("k", "v", () => Promise.resolve(42))).toBe(42);
+    expect(() => memo.get("s", "v", () => { throw new Error("sync"); })).toThrow("sync");
+    expect(memo.get("s", "v", () => 7)).toBe(7);
   });
 });

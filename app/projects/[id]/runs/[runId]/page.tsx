@@ -52,7 +52,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
     .sort()
     .join("&");
   const project = await loadProjectOr404(id);
-  const [{ run, view, timeline }, allFindingViews] = await Promise.all([runForProject(id, runId, variant), savedViews(id, "findings")]);
+  const [{ run, view, timeline, version }, allFindingViews] = await Promise.all([runForProject(id, runId, variant), savedViews(id, "findings")]);
   // Only this run's saved views; the path is `/projects/<id>/runs/<runId>?…`.
   const findingViews = allFindingViews.filter((v) => new URL(v.path, "http://workbench.invalid").pathname === `/projects/${id}/runs/${runId}`);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
@@ -99,7 +99,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             <Link href={`/projects/${id}/runs/${runId}/compare`} className="rounded-md border border-border px-2.5 py-1 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent">
               Compare…
             </Link>
-            <LiveRefresh projectId={id} runId={runId} />
+            <LiveRefresh projectId={id} runId={runId} version={version} />
           </>
         }
       />

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
 import { getRun } from "@/lib/db/repositories/runs";
+import { packetVersion } from "@/lib/deep-context/run-cache";
 import { watchPacket } from "@/lib/deep-context/watch";
 import { projectRoute } from "../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";
 const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
 
-/** Server-sent events: `change` whenever a file of the run packet changes. */
+/** Server-sent events: `ready` (with the packet's version) once watching, then `change` whenever a file of the run packet changes. */
 export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (req, p) => {
   const { id, runId } = params.parse(p);
   const project = await getProject(id);
@@ -26,8 +27,12 @@ export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (
           /* the client went away */
         }
       };
-      send("ready", { at: new Date().toISOString() });
-      stop = watchPacket(dir, () => send("change", { at: new Date().toISOString() }));
+      // `ready` once the watcher is active, with the packet's version then: a page rendered
+      // from another version (a change before the stream connected, or while it was down)
+      // refreshes, and every later change is announced.
+      stop = watchPacket(dir, () => send("change", { at: new Date().toISOString() }), {
+        onReady: () => send("ready", { at: new Date().toISOString(), version: packetVersion(dir) }),
+      });
       heartbeat = setInterval(() => send("ping", {}), 15_000);
       req.signal.addEventListener("abort", () => {
         if (heartbeat) clearInterval(heartbeat);

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SETTLE_MS, packetFingerprint, settledFingerprint } from "../../../lib/deep-context/run-cache";
+
+let dir: string;
+let outside: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-fp-"));
+  outside = fs.mkdtempSync(path.join(os.tmpdir(), "wb-fp-out-"));
+  fs.mkdirSync(path.join(dir, "iter-001"));
+  fs.writeFileSync(path.join(dir, "iter-001", "a.json"), "[]");
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(outside, { recursive: true, force: true });
+});
+
+describe("packetFingerprint", () => {
+  it("changes when an empty folder appears (the reducer records an iteration folder without seats)", () => {
+    const before = packetFingerprint(dir);
+    fs.mkdirSync(path.join(dir, "iter-002"));
+    expect(packetFingerprint(dir)).not.toBe(before);
+  });
+
+  it("follows symlinked files and folders, as the readers do", () => {
+    fs.writeFileSync(path.join(outside, "b.json"), "[]");
+    fs.symlinkSync(path.join(outside, "b.json"), path.join(dir, "iter-001", "b.json"));
+    fs.symlinkSync(outside, path.join(dir, "iter-002"));
+    const before = packetFingerprint(dir);
+    expect(before).toContain(path.join("iter-001", "b.json"));
+    expect(before).toContain(path.join("iter-002", "b.json"));
+    fs.writeFileSync(path.join(outside, "b.json"), "[1, 2]");
+    expect(packetFingerprint(dir)).not.toBe(before);
+  });
+
+  it("changes when a file is replaced by another of the same size (a rename over it)", () => {
+    const before = packetFingerprint(dir);
+    const mtime = fs.statSync(path.join(dir, "iter-001", "a.json")).mtime;
+    fs.writeFileSync(path.join(dir, "x.tmp"), "{}");
+    fs.utimesSync(path.join(dir, "x.tmp"), mtime, mtime);
+    fs.renameSync(path.join(dir, "x.tmp"), path.join(dir, "iter-001", "a.json"));
+    expect(packetFingerprint(dir)).not.toBe(before);
+  });
+});
+
+describe("settledFingerprint", () => {
+  it("is null while a file changed within SETTLE_MS, and the fingerprint after", () => {
+    const changed = fs.statSync(path.join(dir, "iter-001", "a.json")).ctimeMs;
+    expect(settledFingerprint(dir, changed + SETTLE_MS / 2)).toBeNull();
+    expect(settledFingerprint(dir, changed + SETTLE_MS + 1)).toBe(packetFingerprint(dir));
+  });
+});
