@@ -25,6 +25,7 @@
  */
 import type { CoverageGraph, GraphEdge, GraphNode, GraphNodeKind, GraphRelation } from "../types";
 import { AGREEMENT_MIN, CONTEXT_WEIGHTS } from "./constants";
+import type { Memo } from "../memo";
 import type { DerivableUnit } from "./seat-merge-lite";
 
 export const FINDING_KIND_TO_NODE_KIND: Readonly<Record<string, GraphNodeKind>> = {
@@ -62,16 +63,21 @@ interface UnitPart {
 }
 
 /**
- * The nodes and edges made from the units (everything but the SLICE nodes), per units array.
- * They depend on the iterations only through the slices of the runs the units were seen in,
- * so a state line that adds an iteration without findings, or an event, reuses them: on a
- * 100,000-finding packet that is most of a live update's time.
+ * Where to keep the nodes and edges made from the units (everything but the SLICE nodes)
+ * between derivations: `version` stands for the units (null: do not keep). They depend on the
+ * iterations only through the slices of the runs the units were seen in, so a state line that
+ * adds an iteration without findings, or an event, reuses them: on a 100,000-finding packet
+ * that is most of a live update's time.
  */
-const unitPartsOf = new WeakMap<readonly DerivableUnit[], { runs: number[]; parts: Map<string, UnitPart> }>();
+export interface UnitPartCache {
+  memo: Memo;
+  slot: string;
+  version: string | null;
+}
 
 const runsOf = (u: DerivableUnit): readonly number[] => (u.iterations && u.iterations.length > 0 ? u.iterations : [u.firstIteration]);
 
-export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
+export function deriveCoverageGraph(input: DeriveInput, cache?: UnitPartCache): CoverageGraph {
   const agreementMin = input.agreementMin ?? AGREEMENT_MIN;
   const sliceNodes = new Map<string, GraphNode>();
   const slicesByRun = new Map<number, string[]>();
@@ -85,21 +91,16 @@ export function deriveCoverageGraph(input: DeriveInput): CoverageGraph {
     slicesByRun.set(it.run, [...(slicesByRun.get(it.run) ?? []), ...ids]);
   }
 
-  let cached = unitPartsOf.get(input.units);
-  if (!cached) {
+  const derive = () => deriveUnitPart(input.units, slicesByRun, agreementMin);
+  let part: UnitPart;
+  if (!cache) {
+    part = derive();
+  } else {
     const runs = new Set<number>();
     for (const u of input.units) for (const r of runsOf(u)) runs.add(r);
-    cached = { runs: [...runs], parts: new Map() };
-    unitPartsOf.set(input.units, cached);
-  }
-  // String(agreementMin) keeps NaN and ±Infinity apart (JSON would write null for all three).
-  const key = `${String(agreementMin)}\u0001${JSON.stringify(cached.runs.map((r) => slicesByRun.get(r) ?? []))}`;
-  let part = cached.parts.get(key);
-  if (!part) {
-    part = deriveUnitPart(input.units, slicesByRun, agreementMin);
-    // Two are enough: the run as it is, and as it was before the latest slice change.
-    if (cached.parts.size >= 2) cached.parts.delete(cached.parts.keys().next().value!);
-    cached.parts.set(key, part);
+    // String(agreementMin) keeps NaN and ±Infinity apart (JSON would write null for all three).
+    const inputs = `${String(agreementMin)}\u0001${JSON.stringify([...runs].map((r) => slicesByRun.get(r) ?? []))}`;
+    part = cache.memo.get(cache.slot, cache.version === null ? null : `${cache.version}\u0001${inputs}`, derive);
   }
   return { nodes: [...sliceNodes.values(), ...part.nodes], edges: part.edges.slice(), origin: "derived" };
 }

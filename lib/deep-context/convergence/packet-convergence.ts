@@ -86,7 +86,7 @@ export interface EvaluateOptions {
   throughIteration?: number;
   /** Keeps the merged seat and delta findings while those files are unchanged (the run page). */
   seatMemo?: Memo;
-  /** Keeps the derived graph while the findings and the iterations it is drawn from are unchanged. */
+  /** Keeps the derived graph's unit part while the findings and the slices they were seen in are unchanged. */
   graphMemo?: Memo;
 }
 
@@ -169,9 +169,10 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
     });
     const agreementMin =
       (typeof fileConfig?.agreementMin === "number" ? fileConfig.agreementMin : undefined) ?? log?.config?.agreementMin ?? AGREEMENT_MIN;
-    const derive = () => deriveCoverageGraph({ units: merged.units, iterations, agreementMin });
-    const graphVersion = seatVersion === null ? null : [seatVersion, String(agreementMin), JSON.stringify(iterations)].join("\u0001");
-    graph = opts.graphMemo ? opts.graphMemo.get(`graph\u0001${slot}`, graphVersion, derive) : derive();
+    graph = deriveCoverageGraph(
+      { units: merged.units, iterations, agreementMin },
+      opts.graphMemo ? { memo: opts.graphMemo, slot: `graph\u0001${slot}`, version: seatVersion } : undefined,
+    );
     contradictions = merged.contradictions.length;
     const seenRuns = new Set(merged.units.flatMap((u) => u.iterations ?? [u.firstIteration]));
     graphSource = {

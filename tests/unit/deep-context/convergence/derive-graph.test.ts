@@ -4,6 +4,7 @@ import { decideContext } from "../../../../lib/deep-context/convergence/decide";
 import { deriveCoverageGraph, nodeKindForFinding } from "../../../../lib/deep-context/convergence/derive-graph";
 import { mergeFindingsLite, unitIdOf, type DerivableUnit, type ProducedFinding } from "../../../../lib/deep-context/convergence/seat-merge-lite";
 import { computeContextSignals } from "../../../../lib/deep-context/convergence/signals";
+import { lruMemo } from "../../../../lib/deep-context/memo";
 
 const unit = (over: Partial<DerivableUnit> & Pick<DerivableUnit, "unit_id" | "kind">): DerivableUnit => ({
   path: "src/a.ts",
@@ -64,39 +65,63 @@ describe("deriveCoverageGraph: units sharing files and runs", () => {
   });
 });
 
-describe("deriveCoverageGraph: the same units with other iterations", () => {
+describe("deriveCoverageGraph: the unit part kept between derivations", () => {
   const units = [
     unit({ unit_id: "u1", kind: "reuse_candidate", agreement: 2, producedBy: ["a", "b"], iterations: [1, 2] }),
     unit({ unit_id: "u2", kind: "dependency", path: "src/b.ts", symbol: "dep", iterations: [2] }),
   ];
-  const fresh = (iterations: { run: number; focus?: string; slices?: string[] }[]) => deriveCoverageGraph({ units: units.map((u) => ({ ...u })), iterations });
   const first = [
     { run: 1, focus: "S1" },
     { run: 2, focus: "S2" },
   ];
+  /** A cache whose memo counts the unit parts it had to derive. */
+  const counting = () => {
+    const memo = lruMemo(2);
+    const cache = {
+      derived: 0,
+      memo: { get: <T,>(slot: string, version: string | null, compute: () => T) => memo.get(slot, version, () => (cache.derived++, compute())) },
+      slot: "packet",
+      version: "seats-v1" as string | null,
+    };
+    return cache;
+  };
 
-  it("equals a fresh derivation after an iteration without findings is added (its slice node only)", () => {
-    const before = deriveCoverageGraph({ units, iterations: first });
+  it("reuses it after an iteration without findings is added (the graph gains that slice node only)", () => {
+    const cache = counting();
+    const before = deriveCoverageGraph({ units, iterations: first }, cache);
     const later = [...first, { run: 3, focus: "S3" }];
-    const after = deriveCoverageGraph({ units, iterations: later });
-    expect(after).toEqual(fresh(later));
+    const after = deriveCoverageGraph({ units, iterations: later }, cache);
+    expect(cache.derived).toBe(1);
+    expect(after).toEqual(deriveCoverageGraph({ units, iterations: later }));
     expect(after.nodes.length).toBe(before.nodes.length + 1);
     expect(after.edges).toEqual(before.edges);
   });
 
-  it("follows a change of the slices of a run the units were seen in", () => {
-    deriveCoverageGraph({ units, iterations: first });
+  it("derives it again when the slices of a run the units were seen in change", () => {
+    const cache = counting();
+    deriveCoverageGraph({ units, iterations: first }, cache);
     const refocused = [{ run: 1, focus: "S1" }, { run: 2, slices: ["S2a", "S2b"] }];
-    const g = deriveCoverageGraph({ units, iterations: refocused });
-    expect(g).toEqual(fresh(refocused));
+    const g = deriveCoverageGraph({ units, iterations: refocused }, cache);
+    expect(cache.derived).toBe(2);
+    expect(g).toEqual(deriveCoverageGraph({ units, iterations: refocused }));
     expect(g.edges.some((e) => e.source === "slice:S2b" && e.target === "unit:u2" && e.relation === "COVERED_BY")).toBe(true);
     expect(g.edges.some((e) => e.source === "slice:S2")).toBe(false);
   });
 
-  it("follows a change of agreementMin", () => {
-    const g = deriveCoverageGraph({ units, iterations: first, agreementMin: 3 });
-    expect(g).toEqual(deriveCoverageGraph({ units: units.map((u) => ({ ...u })), iterations: first, agreementMin: 3 }));
+  it("derives it again for another agreementMin (NaN and Infinity apart) and for other units", () => {
+    const cache = counting();
+    deriveCoverageGraph({ units, iterations: first, agreementMin: 2 }, cache);
+    const g = deriveCoverageGraph({ units, iterations: first, agreementMin: 3 }, cache);
     expect(g.edges.some((e) => e.relation === "CONFIRMS")).toBe(false);
+    deriveCoverageGraph({ units, iterations: first, agreementMin: Number.NaN }, cache);
+    const inf = deriveCoverageGraph({ units, iterations: first, agreementMin: Number.NEGATIVE_INFINITY }, cache);
+    expect(inf.edges.some((e) => e.relation === "CONFIRMS")).toBe(true);
+    expect(cache.derived).toBe(4);
+    cache.version = "seats-v2";
+    deriveCoverageGraph({ units, iterations: first, agreementMin: Number.NEGATIVE_INFINITY }, cache);
+    cache.version = null;
+    deriveCoverageGraph({ units, iterations: first, agreementMin: Number.NEGATIVE_INFINITY }, cache);
+    expect(cache.derived).toBe(6);
   });
 });
 
