@@ -89,8 +89,7 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
     degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
   }
-  const drawnNodes =
-    conv.graph.nodes.length <= DRAW_LIMIT ? conv.graph.nodes : [...conv.graph.nodes].sort((a, b) => (degree.get(b.id) ?? 0) - (degree.get(a.id) ?? 0)).slice(0, DRAW_LIMIT);
+  const drawnNodes = conv.graph.nodes.length <= DRAW_LIMIT ? conv.graph.nodes : bestConnected(conv.graph.nodes, degree, DRAW_LIMIT);
   const drawnIds = new Set(drawnNodes.map((n) => n.id));
   return {
     relPath,
@@ -116,6 +115,18 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
     warnings,
   };
+}
+
+/**
+ * The `limit` nodes with the most edges, ties in graph order (what a stable sort by degree
+ * gives), sorting positions by a typed array of degrees: a graph of a large run has tens of
+ * thousands of nodes, and a comparator looking both ids up costs a tenth of a second.
+ */
+export function bestConnected<N extends { id: string }>(nodes: readonly N[], degree: ReadonlyMap<string, number>, limit: number): N[] {
+  const d = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) d[i] = degree.get(nodes[i]!.id) ?? 0;
+  const order = Array.from(d.keys()).sort((a, b) => d[b]! - d[a]! || a - b);
+  return order.slice(0, limit).map((i) => nodes[i]!);
 }
 
 export { SIGNAL_NAMES };

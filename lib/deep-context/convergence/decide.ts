@@ -5,7 +5,7 @@
 import type { CoverageGraph } from "../types";
 import { SIGNAL_THRESHOLDS, type SignalName, type SignalRole } from "./constants";
 import { computeCompositeScore, scoreDelta, scoreDeltaNote } from "./score";
-import { computeContextSignals, computeSignalBreakdown, uncoveredSlices, type ContextSignals, type SignalBreakdown, type SignalVariant } from "./signals";
+import { computeSignalBreakdown, signalsOf, uncoveredSlices, type ContextSignals, type SignalBreakdown, type SignalVariant } from "./signals";
 
 export type GraphDecision = "CONTINUE" | "STOP_ALLOWED" | "STOP_BLOCKED";
 export type BlockerType = "uncovered_slices" | "low_relevance_focus" | "low_cross_executor_agreement" | "context_contradictions";
@@ -188,7 +188,10 @@ export function decideContext(graph: CoverageGraph, opts: DecideOptions = {}): C
     graphOrigin: graph.origin,
   };
 
-  const signals = computeContextSignals(graph, variant);
+  // One pass over the graph for the signals and their breakdown (a derived graph of a large
+  // run has hundreds of thousands of edges).
+  const breakdown = computeSignalBreakdown(graph, variant);
+  const signals = breakdown ? signalsOf(breakdown) : null;
   if (!signals) {
     const data: ConvergenceData = {
       decision: "CONTINUE",
@@ -236,7 +239,7 @@ export function decideContext(graph: CoverageGraph, opts: DecideOptions = {}): C
     trace,
     momentum: momentumOf(snapshots),
     ...base,
-    breakdown: computeSignalBreakdown(graph, variant),
+    breakdown,
   };
   return {
     status: "ok",

@@ -94,7 +94,11 @@ export function computeSignalBreakdown(graph: CoverageGraph, variant: SignalVari
 /** The five signals (unrounded ratios); null for an empty graph. */
 export function computeContextSignals(graph: CoverageGraph, variant: SignalVariant = "documented"): ContextSignals | null {
   const b = computeSignalBreakdown(graph, variant);
-  if (!b) return null;
+  return b ? signalsOf(b) : null;
+}
+
+/** The signal values of a breakdown. */
+export function signalsOf(b: SignalBreakdown): ContextSignals {
   return {
     sliceCoverage: b.sliceCoverage.value,
     reuseCatalogCoverage: b.reuseCatalogCoverage.value,
