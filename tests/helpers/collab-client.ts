@@ -55,7 +55,15 @@ export function collabClient(port: number, packetId: string, opts: { token?: str
   });
   provider.attach();
   const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
-  return { doc, text: markdownText(doc), provider, stored, storedClocks, synced, auth, close: () => (provider.destroy(), socket.destroy()) };
+  const close = () => {
+    // A client whose server went away keeps reconnecting. ws reports closing a socket that is
+    // still connecting as an 'error' event, after the provider has removed its listeners, so it
+    // would surface as an uncaught exception in whatever test runs next.
+    (socket as unknown as { webSocket: WebSocket | null }).webSocket?.on("error", () => undefined);
+    provider.destroy();
+    socket.destroy();
+  };
+  return { doc, text: markdownText(doc), provider, stored, storedClocks, synced, auth, close };
 }
 
 export const until = async (what: string, ok: () => boolean) => {
