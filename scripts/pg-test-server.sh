@@ -13,7 +13,7 @@ case "$cmd" in
     fi
     mkdir -p "$dir"; [ "$(id -u)" = 0 ] && chown postgres "$dir"
     if [ ! -f "$dir/PG_VERSION" ]; then as_pg "$bin/initdb" -D "$dir" -A trust -U postgres >/dev/null; fi
-    as_pg "$bin/pg_ctl" -D "$dir" -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off" -l "$dir/log" -w start >/dev/null
+    as_pg "$bin/pg_ctl" -D "$dir" -o "-p $port -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off" -l "$dir/log" -w -t 120 start >/dev/null
     ;;
   stop)
     as_pg "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null || true

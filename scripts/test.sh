@@ -26,7 +26,6 @@ build_pid=$!
 
 echo "== database tests (PostgreSQL, with Redis for the several-instances test)"
 pgdir=$(mktemp -d /tmp/wb-pg-XXXXXX)
-pgport=$((55000 + RANDOM % 2000))
 redisdir=$(mktemp -d /tmp/wb-redis-XXXXXX)
 redisport=$((57000 + RANDOM % 2000))
 cleanup() {
@@ -35,7 +34,15 @@ cleanup() {
 }
 trap cleanup EXIT
 bash scripts/redis-test-server.sh start "$redisdir" "$redisport" || { echo "test: Redis did not start" >&2; status=1; }
-if bash scripts/pg-test-server.sh start "$pgdir" "$pgport"; then
+# A random port can be taken (it lies in the ephemeral range): try others, and show why.
+pg_up=1
+for attempt in 1 2 3; do
+  pgport=$((55000 + RANDOM % 2000))
+  if bash scripts/pg-test-server.sh start "$pgdir" "$pgport"; then pg_up=0; break; fi
+  echo "test: PostgreSQL did not start on port $pgport (attempt $attempt of 3); the end of its log:" >&2
+  tail -n 15 "$pgdir/log" >&2 || true
+done
+if [ "$pg_up" = 0 ]; then
   psql -h 127.0.0.1 -p "$pgport" -U postgres -qc "CREATE DATABASE workbench_test" >/dev/null
   REDIS_TEST_URL="redis://127.0.0.1:$redisport" DATABASE_URL="postgresql://postgres@127.0.0.1:$pgport/workbench_test" \
     npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json" || status=1
