@@ -1,6 +1,8 @@
 import path from "node:path";
 import YAML from "yaml";
 import { z } from "zod";
+import { MAX_NESTING } from "./fs/limits";
+import { yamlNestingDepth } from "./fs/nesting";
 import { parseLenient } from "./lenient";
 import type { ProjectFs } from "./project-fs";
 import type { WarningSink } from "./warnings";
@@ -82,7 +84,8 @@ export async function resolveLayout(pfs: ProjectFs, agentDir: AgentDir, warn: Wa
   if (await pfs.isFile(configRel)) {
     configPath = configRel;
     try {
-      const text = await pfs.readText(configRel);
+      const text = await pfs.readText(configRel, { kind: "yaml" });
+      if (yamlNestingDepth(text, MAX_NESTING) > MAX_NESTING) throw new Error(`nested more than ${MAX_NESTING} levels deep`);
       const doc = YAML.parse(text) as unknown;
       config = doc == null ? {} : parseLenient(configurationSchema, doc, configRel, warn);
     } catch (e) {

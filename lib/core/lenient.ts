@@ -1,6 +1,9 @@
 import { parseTree, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { z } from "zod";
 import { isWorkbenchError } from "./errors";
+import { MAX_NESTING } from "./fs/limits";
+import { jsonNestingDepth } from "./fs/nesting";
+import { refusalOf } from "./fs/refusal";
 import type { ProjectFs } from "./project-fs";
 import type { WarningSink } from "./warnings";
 
@@ -58,6 +61,11 @@ export function parseLenient<S extends z.ZodType>(
 /** JSON.parse with the file named in the error and the first fault's line and column. */
 export function parseJsonText(text: string, relPath: string, warn: WarningSink, code: "corrupt_json" | "corrupt_manifest" = "corrupt_json"): unknown | undefined {
   const body = text.replace(/^\uFEFF/, "");
+  // Parsed values are cloned, validated and rendered by recursive code: bound the depth first.
+  if (jsonNestingDepth(body, MAX_NESTING) > MAX_NESTING) {
+    warn({ relPath, code: "too_deep", message: `${relPath}: nested more than ${MAX_NESTING} levels deep; not read.` });
+    return undefined;
+  }
   try {
     return JSON.parse(body);
   } catch {
@@ -95,7 +103,7 @@ export async function readJsonFile<S extends z.ZodType>(
   } catch (e) {
     if (isWorkbenchError(e)) {
       if (e.code === "NOT_FOUND") return null;
-      warn({ relPath, code: e.code === "TOO_LARGE" ? "too_large" : "unreadable", message: e.message });
+      warn({ relPath, code: refusalOf(e) ?? (e.code === "TOO_LARGE" ? "too_large" : "unreadable"), message: e.message });
       return null;
     }
     throw e;

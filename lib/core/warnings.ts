@@ -13,7 +13,18 @@ export interface FileWarning {
     | "corrupt_manifest"
     | "outside_root"
     | "shadowed"
-    | "git_unavailable";
+    | "git_unavailable"
+    /** The file layer's refusals (lib/core/fs): each names the file and why it was not read. */
+    | "symlink_loop"
+    | "symlink_alias"
+    | "not_regular"
+    | "hard_link"
+    | "binary"
+    | "invalid_utf8"
+    | "too_deep"
+    | "path_too_long"
+    | "read_timeout"
+    | "walk_budget";
   message: string;
 }
 

@@ -12,6 +12,7 @@
  *
  * Idempotent: the same packet gives byte-identical files.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { type ArtifactRoot, resolveContextArtifactRoot } from "./artifact-root";
 import { renderDashboard } from "./dashboard";
@@ -25,7 +26,7 @@ import { ByteWriter, type RegistryTail, registryObject, writeRegistryJson } from
 import { type JsonRecord, type StateRecords, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
 import { isFiniteNumber, toNumber } from "./text";
 import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogRepair } from "./types";
-import { prepareFileAtomic, syncDir } from "./write";
+import { prepareFileAtomic, syncDir } from "../core/fs/atomic-write";
 
 export interface ReduceOptions {
   /** Write the registry and dashboard (default true); false computes them only. */
@@ -134,6 +135,7 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
     w.flush();
   };
   if (writing) {
+    fs.mkdirSync(path.dirname(paths.registryPath), { recursive: true });
     // Registry first, then dashboard, each atomic (temp, fsync, rename); the folder is
     // fsynced once, after the second rename (or when the dashboard fails).
     prepareFileAtomic(paths.registryPath, (write) => serialize(write)).commit({ syncDir: false });

@@ -30,7 +30,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { WorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
-import { writeFileAtomic } from "../deep-context/write";
+import { writeFileAtomic } from "../core/fs/atomic-write";
 import { verifyRecord } from "./decision-record";
 import { describeEvidenceProblems, allEvidencePresent, resolveEvidence } from "./evidence";
 import { type HumanKeys, type KeyPinning } from "./keys";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { WorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
-import { writeFileAtomic } from "../deep-context/write";
+import { writeFileAtomic } from "../core/fs/atomic-write";
 import { readProposal } from "./apply";
 import type { DecisionValue } from "./decision-record";
 import { resolveEvidence } from "./evidence";

@@ -15,7 +15,7 @@ import { EMBEDDED_TASK_EVALUATED, GOAL_CHECKPOINT_NOT_EVALUATED, GOAL_POLICY_NOT
 import { type MetricRow, metricRows } from "../policy/metric-rows";
 import { applyProposal, type ApplyResult } from "./apply";
 import { PyFloat } from "./canonical-json";
-import { writeTextAtomic } from "../deep-context/write";
+import { writeTextAtomic } from "../core/fs/atomic-write";
 import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, recordedActors, type DraftCheck } from "./bounded-brief";
 import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
 import { decideProposalFile } from "./decide";

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { WorkbenchError } from "../core/errors";
-import { syncDir } from "../deep-context/write";
+import { syncDir } from "../core/fs/atomic-write";
 import { PACKET_FILE } from "./coord-packets";
 
 const LAST = 999;

@@ -8,7 +8,7 @@ import { resolveContextArtifactRoot } from "../../../lib/deep-context/artifact-r
 import { listDeltaFiles, listSeatIterations, readConfig } from "../../../lib/deep-context/packet";
 import { reduceContextState } from "../../../lib/deep-context/reduce";
 import { findingsRegistrySchema, reduceSummarySchema, seatFileSchema, stateRecordSchema } from "../../../lib/deep-context/schemas";
-import { writeFileAtomic, writeTextAtomic } from "../../../lib/deep-context/write";
+import { writeFileAtomic, writeTextAtomic } from "../../../lib/core/fs/atomic-write";
 import { CASES, FIXTURE_DIR, ORACLE_DIR } from "./packets";
 
 let root = "";
@@ -77,6 +77,7 @@ describe("atomic writes", () => {
   it("replaces the file and leaves no temp file", () => {
     tmp();
     const f = path.join(root, "out", "x.json");
+    fs.mkdirSync(path.dirname(f));
     writeTextAtomic(f, "one\n");
     writeFileAtomic(f, (w) => {
       w("t");

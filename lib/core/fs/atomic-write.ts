@@ -3,6 +3,9 @@
  * rename over the target, then a best-effort fsync of the folder so the rename survives a
  * crash. A reader sees the old complete file or the new one, never half of one; on failure
  * the temp file is removed and the target is untouched.
+ *
+ * Paths come from ProjectFs.writablePathSync (a real folder inside the project, a target that
+ * is not a link); the temp file is created exclusively, so nothing at its name is followed.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -35,11 +38,10 @@ export function syncDir(dir: string): void {
 
 /** The first half of an atomic write: what `produce` hands to `write`, in a fsynced temp file next to `filePath`. */
 export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) => void): PreparedWrite {
-  fs.mkdirSync(path.dirname(filePath), { recursive: true });
   const tempPath = `${filePath}.tmp.${process.pid}.${crypto.randomBytes(6).toString("hex")}`;
   let fd: number | undefined;
   try {
-    fd = fs.openSync(tempPath, "w");
+    fd = fs.openSync(tempPath, "wx");
     const out = fd;
     let buf = Buffer.allocUnsafe(0);
     const writeAll = (bytes: Uint8Array, len: number) => {

@@ -1,0 +1,44 @@
+import { WorkbenchError, type ErrorCode } from "../errors";
+import type { FileWarning } from "../warnings";
+
+/** Why the file layer would not read (or list, or write) a path. */
+export type FsRefusal = Extract<
+  FileWarning["code"],
+  "outside_root" | "symlink_loop" | "symlink_alias" | "not_regular" | "hard_link" | "too_large" | "binary" | "too_deep" | "path_too_long" | "read_timeout" | "unreadable" | "walk_budget"
+>;
+
+const ERROR_CODE: Record<FsRefusal, ErrorCode> = {
+  outside_root: "UNSAFE_PATH",
+  symlink_loop: "UNREADABLE",
+  symlink_alias: "UNREADABLE",
+  not_regular: "UNREADABLE",
+  hard_link: "UNSAFE_PATH",
+  too_large: "TOO_LARGE",
+  binary: "UNREADABLE",
+  too_deep: "UNREADABLE",
+  path_too_long: "UNREADABLE",
+  read_timeout: "UNREADABLE",
+  unreadable: "UNREADABLE",
+  walk_budget: "TOO_LARGE",
+};
+
+/** The refusal as the one error type; `details.reason` keeps the precise cause for warnings. */
+export function refusalError(reason: FsRefusal, message: string, cause?: unknown): WorkbenchError {
+  return new WorkbenchError(ERROR_CODE[reason], message, { reason, cause });
+}
+
+/** The refusal reason a WorkbenchError carries, when the file layer raised it. */
+export function refusalOf(e: unknown): FsRefusal | null {
+  if (!(e instanceof WorkbenchError)) return null;
+  const d = e.details as { reason?: unknown } | undefined;
+  return d && typeof d.reason === "string" && d.reason in ERROR_CODE ? (d.reason as FsRefusal) : null;
+}
+
+/** What a file that is not a regular file is, in words. */
+export function describeSpecial(st: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
+  if (st.isDirectory()) return "a folder";
+  if (st.isFIFO()) return "a named pipe";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
