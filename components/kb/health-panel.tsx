@@ -1,6 +1,9 @@
 import { Badge } from "@/components/ui/badge";
 import type { KbHealth } from "@/lib/moc/health";
 
+/** Items listed per group; a generated knowledge base can have thousands. */
+const SHOWN = 200;
+
 function Group({ title, items, tone, empty }: { title: string; items: string[]; tone: "danger" | "warn"; empty: string }) {
   return (
     <div>
@@ -8,10 +11,11 @@ function Group({ title, items, tone, empty }: { title: string; items: string[]; 
         {title} <Badge tone={items.length ? tone : "ok"}>{items.length}</Badge>
       </h3>
       {items.length ? (
-        <ul className="mt-1 space-y-0.5 font-mono text-xs">
-          {items.map((i) => (
+        <ul className="mt-1 space-y-0.5 break-all font-mono text-xs">
+          {items.slice(0, SHOWN).map((i) => (
             <li key={i}>{i}</li>
           ))}
+          {items.length > SHOWN ? <li className="text-fg-muted">and {items.length - SHOWN} more</li> : null}
         </ul>
       ) : (
         <p className="mt-1 text-xs text-fg-muted">{empty}</p>
@@ -24,12 +28,14 @@ function Group({ title, items, tone, empty }: { title: string; items: string[]; 
 export function HealthPanel({ health }: { health: KbHealth }) {
   return (
     <div className="grid gap-4 p-4 sm:grid-cols-2" data-testid="kb-health">
-      <Group title="Broken links" tone="danger" items={health.brokenLinks.map((b) => `${b.from} → ${b.target}`)} empty="Every link resolves." />
+      <Group title="Broken links" tone="danger" items={health.brokenLinks.map((b) => `${b.from} → ${b.target}${b.reason ? ` (${b.reason})` : ""}`)} empty="Every link resolves." />
       <Group title="Oversize indexes (over 500 lines)" tone="warn" items={health.oversizeIndexes.map((o) => `${o.path} (${o.lines} lines)`)} empty="Every index is within 500 lines." />
       <Group title="Placeholder-only sections" tone="warn" items={health.placeholderSections} empty="No section is only template placeholders." />
       <Group title="Files no index reaches" tone="warn" items={health.unreachableFiles} empty="Every file under docs/ is linked from an index." />
       <Group title="Deeper than the loader reaches (depth > 3)" tone="warn" items={health.tooDeep} empty="Everything linked is within depth 3." />
       <Group title="Links that leave docs/" tone="danger" items={health.escapingLinks.map((e) => `${e.from} → ${e.target}`)} empty="No link points outside docs/." />
+      <Group title="Files not read (links out, loops, pipes, binary, oversize)" tone="danger" items={health.refused.map((r) => r.message)} empty="Every file under docs/ could be read." />
+      {health.truncated ? <p className="text-xs text-warn sm:col-span-2">{health.truncated}</p> : null}
     </div>
   );
 }

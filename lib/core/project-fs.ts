@@ -160,6 +160,33 @@ export class ProjectFs {
     }
   }
 
+  /** The real path of `p` relative to the root ("" for the root), or null when missing or outside. */
+  realRelSync(p: string): string | null {
+    const loc = this.locate(p);
+    return loc.ok ? toRel(this.root, loc.real) : null;
+  }
+
+  /**
+   * Why `p` cannot be read as a file, in words that follow its path ("is missing", "links
+   * outside the project", "is a named pipe", …), or null when it is a readable regular file.
+   */
+  whyNotReadable(p: string, limit: ReadLimit = {}): string | null {
+    const loc = this.locate(p);
+    if (!loc.ok) {
+      return loc.reason === "missing" ? "is missing" : loc.reason === "outside_root" ? "links outside the project" : loc.reason === "symlink_loop" ? "is a symbolic link loop" : loc.reason === "path_too_long" ? "has a path longer than the system allows" : "cannot be read";
+    }
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(loc.real);
+    } catch {
+      return "cannot be read";
+    }
+    if (!st.isFile()) return `is ${describeSpecial(st)}`;
+    if (st.nlink > 1) return "is a hard link";
+    if (st.size > capOf(limit)) return `is over the ${capOf(limit)}-byte limit`;
+    return null;
+  }
+
   async isDir(rel: string): Promise<boolean> {
     return this.isDirSync(rel);
   }

@@ -10,9 +10,16 @@ import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from 
 import { diffFiles, scopeFor } from "./plan-changes";
 import pMap from "p-map";
 import { discoverRuns } from "../deep-context/discover";
-import { summarizeRun } from "../deep-context/run-summary";
+import { type RunSummary, summarizeRun } from "../deep-context/run-summary";
+import type { RunPacket } from "../deep-context/discover";
 import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
+
+/**
+ * Refusals the file layer raises while listing, on every run whatever changed (every indexed
+ * folder is walked each time): they are replaced as a whole, so a fixed link stops warning.
+ */
+const LISTING_REFUSALS = ["outside_root", "symlink_loop", "symlink_alias", "not_regular", "hard_link", "path_too_long", "walk_budget"] as const;
 
 export type ProgressFn = (phase: JobPhase, done: number, total: number) => void;
 
@@ -29,7 +36,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   const warnings: FileWarning[] = [];
   const warn = (w: FileWarning) => warnings.push(w);
   // One read per file per run: the documents pass reuses what the sources pass read.
-  const ctx = { pfs, warn, cache: new Map<string, string | null>() };
+  const ctx = { pfs, warn, cache: new Map<string, string | null>(), failed: new Set<string>() };
 
   onProgress("config", 0, 0);
   const plan = await planScan(pfs, warn);
@@ -83,7 +90,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   // and a live run must show its new lines).
   onProgress("runs", 0, 0);
   const packets = await discoverRuns(pfs);
-  const runs = await pMap(packets, (p) => summarizeRun(pfs, p, warn), { concurrency: 8 });
+  const runs = await pMap(packets, (p) => summarizeRun(pfs, p, warn).catch((e: unknown) => unreadableRun(p, e, warn)), { concurrency: 8 });
 
   const rescanned = full
     ? new Map((["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, "all" as const]))
@@ -105,12 +112,23 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
         ...packets.map((p) => p.relPath),
       ];
 
+  // The file layer names every file it refused (links out, loops, pipes, binary files, …),
+  // including those a reader skipped without a word; a reader's own warning for a file wins.
+  const named = new Set(warnings.map((w) => `${w.relPath}\0${w.code}`));
+  for (const w of pfs.skipped) if (!named.has(`${w.relPath}\0${w.code}`)) warnings.push(w);
+  // Files of an entry that failed to index keep no fingerprint, so the next run reads them again.
+  const failedDirs = [...ctx.failed].flatMap((key) => {
+    const [source, slug] = key.split("\0") as [string, string];
+    return plan.roots.filter((r) => r.source === source).map((r) => `${r.dir}/${slug}`);
+  });
+  const fingerprinted = failedDirs.length ? changed.filter((f) => !failedDirs.some((d) => f.relPath === d || f.relPath.startsWith(`${d}/`) || f.relPath === `${d}.md`)) : changed;
+
   onProgress("saving", 0, documents.length);
   const { topics } = await writeIndex(
     {
       projectId,
       layouts: plan.layouts,
-      changedFiles: changed,
+      changedFiles: fingerprinted,
       removedFiles: removed,
       records: scan.records,
       rescanned,
@@ -119,6 +137,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
       documentPathsToDelete: [...removed, ...changed.map((f) => f.relPath)],
       documentAreasToReplace: replaceAreas,
       warningScopes: entryScopes,
+      warningCodesReplaced: LISTING_REFUSALS,
+      keepEntries: ctx.failed,
       warnings,
       git,
     },
@@ -144,3 +164,10 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   };
 }
 
+
+/** A run whose packet could not be summarised: listed with nothing known, and a warning naming it. */
+function unreadableRun(packet: RunPacket, e: unknown, warn: (w: FileWarning) => void): RunSummary {
+  const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+  warn({ relPath: packet.relPath, code: "unreadable", message: `${packet.relPath}: the run packet could not be read (${why}); its page says what it can.` });
+  return { ...packet, scope: null, status: null, iterations: 0, decision: null, stopReason: null, findings: null, lastEventAt: null, corruptLines: 0, executors: [] };
+}

@@ -154,7 +154,16 @@ export async function buildDocuments(
 ): Promise<SearchDocument[]> {
   const out: SearchDocument[] = [];
   const artifact = files.filter((f) => f.area === "artifact");
-  const docs = await pMap(artifact, (f) => artifactDocument(ctx, f, plan.roots), { concurrency: READ_CONCURRENCY });
+  const docs = await pMap(
+    artifact,
+    (f) =>
+      artifactDocument(ctx, f, plan.roots).catch((e: unknown) => {
+        const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+        ctx.warn({ relPath: f.relPath, code: "unreadable", message: `${f.relPath}: could not be indexed for search (${why}).` });
+        return null;
+      }),
+    { concurrency: READ_CONCURRENCY },
+  );
   for (const d of docs) if (d) out.push(d);
   for (const dir of plan.requirementsDirs) {
     const inDir = files.filter((f) => f.area === "requirements" && under(dir, f.relPath));

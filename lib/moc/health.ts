@@ -22,7 +22,8 @@ export interface KbHealth {
   tree: MocNode | null;
   sections: number;
   files: number;
-  brokenLinks: { from: string; target: string; path: string }[];
+  /** Links that lead nowhere readable; `reason` says why when it is not simply missing (a pipe, a link out, a loop). */
+  brokenLinks: { from: string; target: string; path: string; reason?: string }[];
   escapingLinks: { from: string; target: string }[];
   oversizeIndexes: { path: string; lines: number }[];
   placeholderSections: string[];
@@ -30,7 +31,15 @@ export interface KbHealth {
   unreachableFiles: string[];
   /** Linked, but deeper than the loader's depth limit. */
   tooDeep: string[];
+  /** Set when the graph was larger than one request may walk: what was left out. */
+  truncated: string | null;
+  /** Files under docs/ the file layer would not read, and why (links out, loops, pipes, binary files, …). */
+  refused: { path: string; message: string }[];
 }
+
+/** One request walks at most this many sections, this deep: a generated MOC cannot hold the server. */
+export const HEALTH_MAX_SECTIONS = 2000;
+export const HEALTH_MAX_DEPTH = 32;
 
 /**
  * The whole MOC graph with what makes it worse for the loader. Unlike the loader this
@@ -49,6 +58,8 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
     placeholderSections: [],
     unreachableFiles: [],
     tooDeep: [],
+    truncated: null,
+    refused: [],
   };
   const read = async (rel: string) => {
     try {
@@ -61,10 +72,18 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
   if (rootText === null) return health;
   health.initialized = true;
   const linked = new Set<string>(["_index.md"]);
-  const visited = new Set<string>();
+  // Sections by real path: a link back to a folder above (docs/loop/up -> ..) is the same section.
+  const visited = new Map<string, string>();
+  const realOf = (rel: string) => pfs.realRelSync(shown(rel)) ?? shown(rel);
+  const broken = (from: string, l: { target: string }, target: string, reason?: string) =>
+    health.brokenLinks.push({ from: shown(from), target: l.target, path: shown(target), ...(reason ? { reason } : {}) });
+  const whyNot = (target: string) => {
+    const why = pfs.whyNotReadable(shown(target));
+    return why && why !== "is missing" ? why : undefined;
+  };
 
   const visit = async (rel: string, text: string, depth: number, hook: string): Promise<MocNode> => {
-    visited.add(rel);
+    visited.set(realOf(rel), rel);
     health.sections++;
     const idx = parseIndex(text, rel);
     if (idx.lineCount > OVERSIZE_INDEX_LINES) health.oversizeIndexes.push({ path: shown(rel), lines: idx.lineCount });
@@ -77,16 +96,24 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
       linked.add(target);
       if (l.kind === "file") {
         const exists = await pfs.isFile(shown(target));
-        if (!exists) health.brokenLinks.push({ from: shown(rel), target: l.target, path: shown(target) });
+        if (!exists) broken(rel, l, target, whyNot(target));
         else health.files++;
         if (exists && depth > MAX_DEPTH) health.tooDeep.push(shown(target));
         node.children.push({ path: shown(target), kind: "file", title: l.text, description: "", depth, hook: l.hook, reachable: depth <= MAX_DEPTH, missing: !exists, children: [] });
         continue;
       }
-      if (visited.has(target)) continue;
+      const first = visited.get(realOf(target));
+      if (first !== undefined) {
+        if (first !== target) broken(rel, l, target, `a link to ${shown(first)}, already walked (a loop or an alias)`);
+        continue;
+      }
+      if (health.sections >= HEALTH_MAX_SECTIONS || depth >= HEALTH_MAX_DEPTH) {
+        health.truncated ??= `The map has more than ${HEALTH_MAX_SECTIONS} sections or ${HEALTH_MAX_DEPTH} levels; the rest is not walked.`;
+        continue;
+      }
       const childText = await read(target);
       if (childText === null) {
-        health.brokenLinks.push({ from: shown(rel), target: l.target, path: shown(target) });
+        broken(rel, l, target, whyNot(target));
         node.children.push({ path: shown(target), kind: "section", title: l.text, description: "", depth: depth + 1, hook: l.hook, reachable: false, missing: true, children: [] });
         continue;
       }
@@ -100,5 +127,6 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
     .map((f) => f.relPath.slice(docsDir.length + 1))
     .filter((rel) => rel.endsWith(".md") && !linked.has(rel))
     .map(shown);
+  health.refused = pfs.skipped.filter((w) => w.relPath === docsDir || w.relPath.startsWith(`${docsDir}/`)).map((w) => ({ path: w.relPath, message: w.message }));
   return health;
 }

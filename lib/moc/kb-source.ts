@@ -1,5 +1,6 @@
 import path from "node:path";
 import { isWorkbenchError } from "../core/errors";
+import { refusalOf, refusalPhrase } from "../core/fs/refusal";
 import type { ProjectFs } from "../core/project-fs";
 import { countTokens } from "../core/tokens";
 
@@ -16,17 +17,36 @@ export interface KbSource {
   /** Size in bytes of a linked file, to keep within the input budget; null when missing. */
   size(rel: string): Promise<number | null>;
   readonly stats: { filesRead: number; bytesRead: number; tokensRead: number; reads: string[] };
+  /** Why a path could not be read or is not a file ("is missing", "is a named pipe", …). */
+  why?(rel: string): string;
 }
 
 export function projectKbSource(pfs: ProjectFs, docsDir = "docs", maxBytes = 1024 * 1024): KbSource {
   const stats = { filesRead: 0, bytesRead: 0, tokensRead: 0, reads: [] as string[] };
   const full = (rel: string) => path.posix.join(docsDir, rel);
   const listings = new Map<string, Map<string, "file" | "dir">>();
+  // Each real file is read once: a second path to it is a link back (a loop) or an alias.
+  const readAs = new Map<string, string>();
+  const reasons = new Map<string, string>();
   return {
     docsDir,
     stats,
+    why(rel) {
+      return reasons.get(rel) ?? pfs.whyNotReadable(full(rel), maxBytes) ?? "is missing";
+    },
     async read(rel) {
       if (rel.startsWith("../") || rel.includes("/../")) return null;
+      const real = pfs.realRelSync(full(rel));
+      if (real !== null) {
+        const first = readAs.get(real);
+        if (first !== undefined && first !== rel) {
+          const message = `is a link to ${full(first)}, already read (a loop or an alias); not read again`;
+          reasons.set(rel, message);
+          pfs.report(full(rel), "symlink_loop", `${full(rel)} ${message}.`);
+          return null;
+        }
+        readAs.set(real, rel);
+      }
       try {
         const text = await pfs.readText(full(rel), maxBytes);
         stats.filesRead++;
@@ -35,7 +55,11 @@ export function projectKbSource(pfs: ProjectFs, docsDir = "docs", maxBytes = 102
         stats.reads.push(rel);
         return text;
       } catch (e) {
-        if (isWorkbenchError(e)) return null;
+        if (isWorkbenchError(e)) {
+          const reason = refusalOf(e);
+          if (reason) reasons.set(rel, reason === "not_regular" ? (pfs.whyNotReadable(full(rel), maxBytes) ?? refusalPhrase(reason)) : refusalPhrase(reason));
+          return null;
+        }
         throw e;
       }
     },

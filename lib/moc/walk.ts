@@ -124,7 +124,7 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
   for (const s of rootSections) {
     const text = await readIndex(s.resolved!);
     sectionIndexes.set(s.resolved!, text === null ? null : parseIndex(text, s.resolved!));
-    if (text === null) walk.notes.push(`Broken link in ${shown("_index.md")}: \`${s.target}\` (${shown(s.resolved!)} is missing); siblings still walked.`);
+    if (text === null) walk.notes.push(`Broken link in ${shown("_index.md")}: \`${s.target}\` (${shown(s.resolved!)} ${whyNot(kb, s.resolved!)}); siblings still walked.`);
   }
 
   // Step 3: most section indexes missing or only placeholders.
@@ -198,7 +198,7 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
       if (descentTokens > DESCENT_TOKEN_BUDGET) break;
       const text = await readIndex(c.resolved!);
       childIndexes.set(c.resolved!, text === null ? null : parseIndex(text, c.resolved!));
-      if (text === null) walk.notes.push(`Broken link in ${s.path}: \`${c.target}\` (${shown(c.resolved!)} is missing); siblings still walked.`);
+      if (text === null) walk.notes.push(`Broken link in ${s.path}: \`${c.target}\` (${shown(c.resolved!)} ${whyNot(kb, c.resolved!)}); siblings still walked.`);
     }
     if (descentTokens > DESCENT_TOKEN_BUDGET) {
       walk.budgetExceeded = true;
@@ -245,7 +245,7 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
     const text = await kb.read(rel);
     if (text === null) {
       walk.files.push({ ...base, status: "noted", reason: "could not be read", excerpts: [] });
-      walk.notes.push(`${shown(rel)} could not be read (over the size limit or unreadable).`);
+      walk.notes.push(`${shown(rel)} could not be read (it ${whyNot(kb, rel)}).`);
       continue;
     }
     readCount++;
@@ -266,9 +266,14 @@ async function noteBrokenFiles(walk: Walk, kb: KbSource, idx: ReturnType<typeof 
   for (const l of idx.links) {
     if (l.kind !== "file") continue;
     if ((await kb.kind(l.resolved!)) !== "file") {
-      walk.notes.push(`Broken link in ${path.posix.join(kb.docsDir, rel)}: \`${l.target}\` (${path.posix.join(kb.docsDir, l.resolved!)} is missing); siblings still walked.`);
+      walk.notes.push(`Broken link in ${path.posix.join(kb.docsDir, rel)}: \`${l.target}\` (${path.posix.join(kb.docsDir, l.resolved!)} ${whyNot(kb, l.resolved!)}); siblings still walked.`);
     }
   }
+}
+
+/** The protocol's "is missing", or what the file layer found instead (a pipe, a link out, a loop). */
+function whyNot(kb: KbSource, rel: string): string {
+  return kb.why?.(rel) ?? "is missing";
 }
 
 function noteIndexProblems(walk: Walk, idx: ReturnType<typeof parseIndex>, rel: string, shown: (r: string) => string): void {

@@ -80,21 +80,26 @@ export const ESCAPES = {
 const SAMPLE_RUN = ".opencode/specs/z_future/sqlite-to-turso/context";
 
 export function buildHostileRepo(opts: HostileOptions = {}): HostileRepo {
-  const traps = opts.traps ?? TRAP_IDS;
   const base = makeTempDir("wb-hostile-");
   const root = path.join(base, "project");
   const outside = path.join(base, "outside");
   fs.cpSync(SAMPLE_SOURCE, root, { recursive: true });
   fs.mkdirSync(outside, { recursive: true });
   const secret = `WB-OUTSIDE-SECRET-${crypto.randomBytes(6).toString("hex")}`;
-  const ctx: Ctx = { root, outside, secret, depth: opts.depth ?? 5000, mocLinks: [] };
+  const repo: HostileRepo = { root, outside, secret, traps: [], specs: HOSTILE_SPECS };
+  return addTraps(repo, opts.traps ?? TRAP_IDS, opts);
+}
+
+/** Sets more traps in a repository built by buildHostileRepo (e.g. one indexed clean first). */
+export function addTraps(repo: HostileRepo, traps: readonly TrapId[], opts: HostileOptions = {}): HostileRepo {
+  const ctx: Ctx = { root: repo.root, outside: repo.outside, secret: repo.secret, depth: opts.depth ?? 5000, mocLinks: [] };
   for (const trap of traps) BUILDERS[trap](ctx, opts);
   if (ctx.mocLinks.length) {
-    const moc = path.join(root, "docs/_index.md");
+    const moc = path.join(repo.root, "docs/_index.md");
     const links = ctx.mocLinks.map((l) => `- [${l.label}](./${l.target}) — ${l.hook}`).join("\n");
     fs.appendFileSync(moc, `\n## Hostile\n\n${links}\n`);
   }
-  return { root, outside, secret, traps, specs: HOSTILE_SPECS };
+  return { ...repo, traps: [...repo.traps, ...traps] };
 }
 
 interface Ctx {
@@ -126,7 +131,7 @@ function link(ctx: Ctx, rel: string, target: string): void {
 }
 
 function state(identifier: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ schema_version: "2.0", identifier, title: identifier, status: "in_progress", phase: "implementation", updated_at: "2026-11-30T10:00:00Z", ...extra }, null, 2);
+  return JSON.stringify({ schema_version: 2, identifier, title: identifier, status: "in_progress", phase: "implementation", updated_at: "2026-11-30T10:00:00Z", ...extra }, null, 2);
 }
 
 /** A copy of the sample run packet under the hostile spec root, with its spec.md. */

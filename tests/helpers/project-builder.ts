@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +19,14 @@ export function makeTempDir(prefix = "wb-test-"): string {
 
 /** Call from afterAll in every file that creates temp dirs. */
 export function removeTempDirs(): void {
-  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of created.splice(0)) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Trees deeper than PATH_MAX (hostile-repository tests): rm(1) walks them with openat.
+      execFileSync("rm", ["-rf", dir]);
+    }
+  }
 }
 
 /** Builds small project trees on disk, one call per file. */

@@ -42,3 +42,31 @@ export function describeSpecial(st: { isDirectory(): boolean; isFIFO(): boolean;
   if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
   return "not a regular file";
 }
+
+/** A refusal as words that follow a file's path ("docs/x.md is binary"). */
+export function refusalPhrase(reason: FsRefusal): string {
+  switch (reason) {
+    case "outside_root":
+      return "links outside the project";
+    case "symlink_loop":
+      return "is a symbolic link loop";
+    case "symlink_alias":
+      return "is a second link to a file already read";
+    case "not_regular":
+      return "is not a regular file";
+    case "hard_link":
+      return "is a hard link";
+    case "too_large":
+      return "is over the size limit";
+    case "binary":
+      return "is binary";
+    case "too_deep":
+      return "is nested too deep";
+    case "path_too_long":
+      return "has a path longer than the system allows";
+    case "read_timeout":
+      return "took too long to read";
+    default:
+      return "cannot be read";
+  }
+}

@@ -95,7 +95,7 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
       const childAbs = path.join(real, e.name);
       if (e.isDirectory()) {
         if (depth < maxDepth) visit(childAbs, childRel, depth + 1);
-        else ctx.report(childRel, "too_deep", `${childRel}: more than ${maxDepth} folders below ${shown(ctx.startRel)}; not walked.`);
+        else ctx.report(childRel, "walk_budget", `${childRel}: more than ${maxDepth} folders below ${shown(ctx.startRel)}; not walked.`);
       } else if (e.isFile()) {
         let st: fs.Stats;
         try {
@@ -149,7 +149,7 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
         // Links inside the target are queued too, each with the real folder that holds it.
         visit(target, l.rel, l.depth + 1);
       } else {
-        ctx.report(l.rel, "too_deep", `${l.rel}: more than ${maxDepth} folders below ${shown(ctx.startRel)}; not walked.`);
+        ctx.report(l.rel, "walk_budget", `${l.rel}: more than ${maxDepth} folders below ${shown(ctx.startRel)}; not walked.`);
       }
     } else if (st.isFile()) {
       addFile(l.rel, st);

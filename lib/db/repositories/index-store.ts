@@ -41,6 +41,10 @@ export interface IndexWrite {
   documentAreasToReplace: ("requirements" | "product")[];
   /** Path prefixes whose warnings are replaced ("" = all). */
   warningScopes: string[];
+  /** Warning codes replaced wherever they are (the file layer's listing refusals, raised on every walk). */
+  warningCodesReplaced?: readonly string[];
+  /** Entries (`source\0slug`) that failed to index this run: their stored rows are kept. */
+  keepEntries?: ReadonlySet<string>;
   warnings: FileWarning[];
   git: { fingerprint: string | null; branches: GitBranchInfo[]; commits: GitCommitInfo[] } | null;
 }
@@ -77,7 +81,9 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       for (const [source, scope] of w.rescanned) {
         const existing = await tx.all<{ slug: string }>(`SELECT "slug" FROM "TopicSource" WHERE "projectId" = ? AND "source" = ?`, [pid, source]);
         const present = w.present.get(source) ?? new Set<string>();
-        const gone = existing.map((e) => e.slug).filter((s) => !present.has(s) || scope === "all" || scope.has(s));
+        const gone = existing
+          .map((e) => e.slug)
+          .filter((s) => !w.keepEntries?.has(`${source}\0${s}`) && (!present.has(s) || scope === "all" || scope.has(s)));
         for (const s of gone) affected.add(s);
         await deleteIn(tx, "TopicSource", "slug", gone, `"projectId" = ? AND "source" = ?`, [pid, source]);
       }
@@ -141,6 +147,8 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
           const like = (p: string) => p.replace(/[\\%_]/g, (m) => `\\${m}`) + "/%";
           await tx.run(`DELETE FROM "IndexWarning" WHERE "projectId" = ? AND (${cond})`, [pid, ...c.flatMap((p) => [p, like(p)])]);
         }
+        const codes = w.warningCodesReplaced ?? [];
+        if (codes.length) await tx.run(`DELETE FROM "IndexWarning" WHERE "projectId" = ? AND "code" IN (${marks(codes.length)})`, [pid, ...codes]);
       }
     }
     const warnings = [...new Map(w.warnings.map((x) => [`${x.relPath}\0${x.field ?? ""}\0${x.message}`, x])).values()];

@@ -1,8 +1,7 @@
 import path from "node:path";
-import pMap from "p-map";
 import { brainstormItemSchema, workStateSchema } from "../schemas";
 import type { BrainstormDetails, TopicSourceRecord } from "../types";
-import { READ_CONCURRENCY, entryDirs, pickStr, readJsonSafe, readManifest, readTextSafe, type ScanContext } from "./context";
+import { readEntries, entryDirs, pickStr, readJsonSafe, readManifest, readTextSafe, type ScanContext } from "./context";
 import { bulletsUnder, countHeadings, firstHeading, headLines, normalizeTimestamp } from "./text";
 import type { z } from "zod";
 
@@ -82,6 +81,6 @@ export async function scanBrainstorms(ctx: ScanContext, dir: string, exclude: Se
   const dirs = await entryDirs(ctx, dir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
   const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
-  const records = await pMap(wanted, (slug) => readBrainstormEntry(ctx, dir, slug, manifest.items.get(slug), manifest.valid), { concurrency: READ_CONCURRENCY });
+  const records = await readEntries(ctx, "brainstorm", dir, wanted, (slug) => readBrainstormEntry(ctx, dir, slug, manifest.items.get(slug), manifest.valid));
   return { records, slugs };
 }

@@ -1,9 +1,12 @@
 import path from "node:path";
+import pMap from "p-map";
 import { isWorkbenchError } from "../../core/errors";
+import { refusalOf } from "../../core/fs/refusal";
 import { parseJsonText, parseLenient } from "../../core/lenient";
 import type { ProjectFs } from "../../core/project-fs";
 import type { WarningSink } from "../../core/warnings";
 import { manifestEnvelopeSchema } from "../schemas";
+import type { SourceKind, TopicSourceRecord } from "../types";
 import type { z } from "zod";
 
 export interface ScanContext {
@@ -11,6 +14,8 @@ export interface ScanContext {
   warn: WarningSink;
   /** Texts already read in this index run, so the documents pass does not read them again. */
   cache?: Map<string, string | null>;
+  /** Entries (`source\0slug`) that failed to index: what was stored for them is kept. */
+  failed?: Set<string>;
 }
 
 /** Manifests and KB indexes may be larger than ordinary files. */
@@ -27,7 +32,7 @@ export async function readTextSafe(ctx: ScanContext, rel: string, maxBytes?: num
     text = await ctx.pfs.readText(rel, maxBytes);
   } catch (e) {
     if (!isWorkbenchError(e)) throw e;
-    if (e.code !== "NOT_FOUND") ctx.warn({ relPath: rel, code: e.code === "TOO_LARGE" ? "too_large" : "unreadable", message: e.message });
+    if (e.code !== "NOT_FOUND") ctx.warn({ relPath: rel, code: refusalOf(e) ?? (e.code === "TOO_LARGE" ? "too_large" : "unreadable"), message: e.message });
     text = null;
   }
   if (maxBytes === undefined) ctx.cache?.set(rel, text);
@@ -92,4 +97,34 @@ export async function entryDirs(ctx: ScanContext, dir: string, exclude: Set<stri
 export function pickStr(...vals: unknown[]): string | null {
   for (const v of vals) if (typeof v === "string" && v.trim() !== "") return v.trim();
   return null;
+}
+
+/**
+ * Reads every wanted entry of a source. An entry whose reading throws (whatever the cause)
+ * becomes a warning naming its folder; it is left out of this run's records and marked
+ * failed, so the index keeps what it stored for it before and the other entries go on.
+ */
+export async function readEntries(
+  ctx: ScanContext,
+  source: SourceKind,
+  dir: string,
+  slugs: string[],
+  read: (slug: string) => Promise<TopicSourceRecord>,
+): Promise<TopicSourceRecord[]> {
+  const records = await pMap(
+    slugs,
+    async (slug) => {
+      try {
+        return await read(slug);
+      } catch (e) {
+        const rel = path.posix.join(dir, slug);
+        const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+        ctx.warn({ relPath: rel, code: "unreadable", message: `${rel}: could not be indexed (${why}); what was indexed before is kept.` });
+        ctx.failed?.add(`${source}\0${slug}`);
+        return null;
+      }
+    },
+    { concurrency: READ_CONCURRENCY },
+  );
+  return records.filter((r): r is TopicSourceRecord => r !== null);
 }

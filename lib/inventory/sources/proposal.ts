@@ -1,8 +1,7 @@
 import path from "node:path";
-import pMap from "p-map";
 import { proposalItemSchema } from "../schemas";
 import type { ProposalDetails, TopicSourceRecord } from "../types";
-import { READ_CONCURRENCY, entryDirs, pickStr, readManifest, readTextSafe, type ScanContext } from "./context";
+import { readEntries, entryDirs, pickStr, readManifest, readTextSafe, type ScanContext } from "./context";
 import { bulletsUnder, fieldLine, firstHeading, normalizeTimestamp } from "./text";
 import type { z } from "zod";
 
@@ -66,10 +65,8 @@ export async function scanProposals(ctx: ScanContext, dir: string, exclude: Set<
   const dirSet = new Set(dirs);
   const fileSet = new Set(fileSlugs);
   const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
-  const records = await pMap(
-    wanted,
-    (slug) => readProposalEntry(ctx, dir, slug, !dirSet.has(slug) && fileSet.has(slug), manifest.items.get(slug), manifest.valid),
-    { concurrency: READ_CONCURRENCY },
+  const records = await readEntries(ctx, "proposal", dir, wanted, (slug) =>
+    readProposalEntry(ctx, dir, slug, !dirSet.has(slug) && fileSet.has(slug), manifest.items.get(slug), manifest.valid),
   );
   return { records, slugs };
 }

@@ -1,9 +1,8 @@
 import path from "node:path";
-import pMap from "p-map";
 import { z } from "zod";
 import { refactoringItemSchema } from "../schemas";
 import type { RefactoringDetails, TopicSourceRecord } from "../types";
-import { READ_CONCURRENCY, entryDirs, pickStr, readJsonSafe, readManifest, type ScanContext } from "./context";
+import { readEntries, entryDirs, pickStr, readJsonSafe, readManifest, type ScanContext } from "./context";
 import { normalizeTimestamp } from "./text";
 
 const refactoringStateSchema = z
@@ -27,7 +26,7 @@ export async function scanRefactoring(ctx: ScanContext, dir: string, exclude: Se
   const dirs = await entryDirs(ctx, dir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
   const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
-  const records = await pMap(wanted, async (slug): Promise<TopicSourceRecord> => {
+  const records = await readEntries(ctx, "refactoring", dir, wanted, async (slug): Promise<TopicSourceRecord> => {
     const item = manifest.items.get(slug);
     const rel = path.posix.join(dir, slug);
     const onDisk = await ctx.pfs.isDir(rel);
@@ -66,6 +65,6 @@ export async function scanRefactoring(ctx: ScanContext, dir: string, exclude: Se
       listed: manifest.valid ? item !== undefined : onDisk,
       details,
     };
-  }, { concurrency: READ_CONCURRENCY });
+  });
   return { records, slugs };
 }

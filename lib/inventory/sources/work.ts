@@ -1,9 +1,8 @@
 import path from "node:path";
-import pMap from "p-map";
 import { findBoundaries, flagDirectives, hasBoundary } from "../directives";
 import { workItemSchema, workStateSchema, type WorkState } from "../schemas";
 import type { AgentOutput, SessionUpdate, TopicSourceRecord, WorkDetails } from "../types";
-import { READ_CONCURRENCY, pickStr, readJsonSafe, readManifest, readTextSafe, entryDirs, type ScanContext } from "./context";
+import { pickStr, readEntries, readJsonSafe, readManifest, readTextSafe, entryDirs, type ScanContext } from "./context";
 import { normalizeTimestamp } from "./text";
 import { readBrainstormEntry } from "./brainstorm";
 import type { z } from "zod";
@@ -145,9 +144,7 @@ export async function scanWork(
   const dirs = await entryDirs(ctx, workDir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
   const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
-  const records = await pMap(
-    wanted,
-    async (slug): Promise<TopicSourceRecord> => {
+  const records = await readEntries(ctx, "work", workDir, wanted, async (slug): Promise<TopicSourceRecord> => {
       const item = manifest.items.get(slug);
       const rec = await readWorkEntry(ctx, workDir, slug, item, manifest.valid);
       if (rec.type !== "brainstorm") return rec;
@@ -162,8 +159,6 @@ export async function scanWork(
         legacy: true,
         listed: rec.listed,
       };
-    },
-    { concurrency: READ_CONCURRENCY },
-  );
+  });
   return { records, slugs };
 }
