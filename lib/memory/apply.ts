@@ -26,22 +26,21 @@
  *                hash (see current-view.ts), so the event needs no extra field.
  * The event's rationale is the human's approval rationale: the proposal has no rationale of its own.
  */
-import fs from "node:fs";
 import path from "node:path";
-import { WorkbenchError } from "../core/errors";
+import { WorkbenchError, isWorkbenchError } from "../core/errors";
+import { MAX_NESTING } from "../core/fs/limits";
+import { jsonNestingDepth } from "../core/fs/nesting";
+import { refusalError } from "../core/fs/refusal";
 import { ProjectFs } from "../core/project-fs";
-import { writeFileAtomic } from "../core/fs/atomic-write";
 import { verifyRecord } from "./decision-record";
 import { describeEvidenceProblems, allEvidencePresent, resolveEvidence } from "./evidence";
 import { type HumanKeys, type KeyPinning } from "./keys";
 import { LOCK_FILE, acquireLockWaiting } from "./lock";
-import { MEMORY_FILE, type MemoryDoc, type MemoryEvent, appendEventText, nextEventId, parseMemoryStrict, serializeMemory } from "./memory-file";
+import { MAX_MEMORY_BYTES, MEMORY_FILE, type MemoryDoc, type MemoryEvent, appendEventText, nextEventId, parseMemoryStrict, serializeMemory } from "./memory-file";
 import { PROPOSAL_ID, type Proposal, actionHash, proposalRelPath, proposalSchema } from "./proposal";
 import { parsePyJson } from "./py-json";
 import { formatTimestamp } from "./timestamp";
 
-/** A memory log is text the size of a long document, never more. */
-const MAX_MEMORY_BYTES = 32 * 1024 * 1024;
 /** An apply holds the lock for milliseconds; longer than this, the holder is stuck or slow. */
 const DEFAULT_LOCK_WAIT_MS = 2000;
 
@@ -76,7 +75,8 @@ export interface ApplyResult {
 export async function readProposal(pfs: ProjectFs, proposalId: string): Promise<Proposal> {
   if (!PROPOSAL_ID.test(proposalId)) throw new WorkbenchError("INVALID_INPUT", `"${proposalId}" is not a proposal id (a lowercase UUID).`);
   const rel = proposalRelPath(proposalId);
-  const text = await pfs.readText(rel);
+  const text = await pfs.readText(rel, { kind: "json" });
+  if (jsonNestingDepth(text, MAX_NESTING) > MAX_NESTING) throw refusalError("too_deep", `${rel}: nested deeper than ${MAX_NESTING} levels; not read.`);
   let raw: unknown;
   try {
     raw = parsePyJson(text);
@@ -117,17 +117,14 @@ function sameApproval(a: MemoryEvent["approval"], d: NonNullable<Proposal["decis
   return a.actor === d.actor && a.timestamp === d.timestamp && a.rationale === d.rationale && a.affected_action_hash === d.affected_action_hash;
 }
 
-/** memory.yml's text, or null when there is none yet. A link is refused: the rename would replace the link, not its target. */
-async function readMemoryText(pfs: ProjectFs, memoryPath: string): Promise<string | null> {
-  let st: fs.Stats;
+/** memory.yml's text, or null when there is none yet. */
+async function readMemoryText(pfs: ProjectFs): Promise<string | null> {
   try {
-    st = fs.lstatSync(memoryPath);
+    return await pfs.readText(MEMORY_FILE, { kind: "yaml", maxBytes: MAX_MEMORY_BYTES });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new WorkbenchError("UNREADABLE", `${MEMORY_FILE} cannot be read.`, e);
+    if (isWorkbenchError(e) && e.code === "NOT_FOUND") return null;
+    throw e;
   }
-  if (!st.isFile()) throw new WorkbenchError("UNSAFE_PATH", `${MEMORY_FILE} is not a regular file (a link or folder); it is not replaced.`);
-  return pfs.readText(MEMORY_FILE, MAX_MEMORY_BYTES);
 }
 
 export async function applyProposal(projectRoot: string, proposalId: string, opts: ApplyOptions): Promise<ApplyResult> {
@@ -151,15 +148,15 @@ export async function applyProposal(projectRoot: string, proposalId: string, opt
   const evidence = await resolveEvidence(pfs, proposal.action.evidence_refs);
   if (!allEvidencePresent(evidence)) throw new WorkbenchError("GATE_REFUSED", `Evidence does not resolve: ${describeEvidenceProblems(evidence)}.`, { evidence });
 
-  // `.coord` itself must be a real folder inside the project, not a link out of it.
   if (!(await pfs.isDir(".coord"))) throw new WorkbenchError("NOT_FOUND", "The project has no .coord folder.");
-  const memoryPath = pfs.resolve(MEMORY_FILE);
-  const lockPath = pfs.resolve(LOCK_FILE);
+  // Where the lock and the log are written: in `.coord` as a real folder inside the project, and
+  // memory.yml itself, never through a link (the rename would replace the link, not its target).
+  const memoryPath = pfs.writablePathSync(MEMORY_FILE);
 
-  const lock = await acquireLockWaiting(lockPath, { taskId: opts.taskId, proposalId, now: opts.now, waitMs: opts.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS });
+  const lock = await acquireLockWaiting(pfs, LOCK_FILE, { taskId: opts.taskId, proposalId, now: opts.now, waitMs: opts.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS });
   try {
     opts.hooks?.afterLock?.();
-    const text = await readMemoryText(pfs, memoryPath);
+    const text = await readMemoryText(pfs);
     let doc: MemoryDoc;
     if (text === null) {
       doc = { schema_version: 2, project: opts.project ?? path.basename(pfs.root), created_at: formatTimestamp(opts.now ?? new Date()), events: [] };
@@ -181,10 +178,12 @@ export async function applyProposal(projectRoot: string, proposalId: string, opt
     }
     const event = eventFor(proposal, nextEventId(doc.events), opts);
     const next = text === null ? serializeMemory({ ...doc, events: [event] }) : appendEventText(text, event);
-    writeFileAtomic(memoryPath, (write) => {
-      write(next);
-      opts.hooks?.beforeRename?.();
-    });
+    pfs
+      .prepareWriteSync(MEMORY_FILE, (write) => {
+        write(next);
+        opts.hooks?.beforeRename?.();
+      })
+      .commit();
     return { event, memoryPath };
   } finally {
     lock.release();

@@ -8,11 +8,19 @@
  * *.policy.json (v1 or portable; a goal policy v2 is recognised and listed with a warning, not
  * evaluated), context_NNN.md packets, session_primer.md, the memory lock and any proposal lock
  * (`<id>.json.lock`, each also a warning: outside a decision in progress it is a crash's leftover).
+ *
+ * The folder is hostile input like the rest of the repository: a file the file layer refuses (a
+ * link out of the project, whose content is never read; a named pipe; a binary file; one too
+ * large or nested too deep) becomes an issue naming it and why, and the other files are still read.
  */
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import type { z } from "zod";
 import { isWorkbenchError } from "../core/errors";
-import { ProjectFs } from "../core/project-fs";
+import { MAX_NESTING } from "../core/fs/limits";
+import { jsonNestingDepth } from "../core/fs/nesting";
+import { refusalOf } from "../core/fs/refusal";
+import { ProjectFs, type ReadLimit } from "../core/project-fs";
+import type { WarningSink } from "../core/warnings";
 import { goalCheckpointV2Schema, type GoalCheckpointV2, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema, type TaskCheckpointV1 } from "../policy/schemas";
 import { GOAL_POLICY_NOT_EVALUATED, isGoalDocument } from "../policy/goal-v2";
 import { type NormalizedPolicy, validateCheckpoint, validatePolicy } from "../policy/validate";
@@ -25,7 +33,7 @@ import { type EvidenceCheck, resolveEvidence } from "./evidence";
 import { type CoordIssue, fieldName } from "./issues";
 import type { HumanKeys } from "./keys";
 import { LOCK_FILE, type LockStatus, describeLock, readLockStatus } from "./lock";
-import { MEMORY_FILE, type MemoryEvent, type MemoryHeader, parseMemoryText } from "./memory-file";
+import { MAX_MEMORY_BYTES, MEMORY_FILE, type MemoryEvent, type MemoryHeader, parseMemoryText } from "./memory-file";
 import { PROPOSALS_DIR, type Proposal, actionHash, proposalSchema } from "./proposal";
 import { PyJsonSyntaxError, parsePyJson } from "./py-json";
 
@@ -98,13 +106,21 @@ export interface CoordSnapshot {
 
 const COORD = ".coord";
 
-/** Text of a file, or null after recording why it could not be read. */
-async function readText(pfs: ProjectFs, rel: string, errors: CoordIssue[]): Promise<string | null> {
+/** Each file the file layer refuses, as an issue naming it and the reason (invalid UTF-8 is read, with a warning). */
+function issueSink(errors: CoordIssue[]): WarningSink {
+  return (w) => errors.push({ file: w.relPath, message: w.message, reason: w.code, ...(w.code === "invalid_utf8" ? { severity: "warning" as const } : {}) });
+}
+
+const LIMIT = { json: { kind: "json" }, markdown: { kind: "markdown" } } as const satisfies Record<string, ReadLimit>;
+const MEMORY_LIMIT: ReadLimit = { kind: "yaml", maxBytes: MAX_MEMORY_BYTES };
+
+/** Text of a file, or null after recording why it could not be read (a refusal is already an issue, from the sink). */
+async function readText(pfs: ProjectFs, rel: string, limit: ReadLimit, errors: CoordIssue[]): Promise<string | null> {
   try {
-    return await pfs.readText(rel);
+    return await pfs.readText(rel, limit);
   } catch (e) {
     if (isWorkbenchError(e)) {
-      if (e.code === "NOT_FOUND") return null;
+      if (e.code === "NOT_FOUND" || refusalOf(e)) return null;
       errors.push({ file: rel, message: e.message });
       return null;
     }
@@ -114,12 +130,30 @@ async function readText(pfs: ProjectFs, rel: string, errors: CoordIssue[]): Prom
 
 /** JSON with Python's rules (duplicate keys, ints vs floats); null after recording the fault with its line. */
 function parseJson(text: string, rel: string, errors: CoordIssue[]): unknown {
+  // Parsing, schema checks, line lookup and hashing all recurse per level: deep text is refused first.
+  if (jsonNestingDepth(text, MAX_NESTING) > MAX_NESTING) {
+    errors.push({ file: rel, reason: "too_deep", message: `${rel}: nested deeper than ${MAX_NESTING} levels; not read.` });
+    return undefined;
+  }
   try {
     return parsePyJson(text);
   } catch (e) {
     if (e instanceof PyJsonSyntaxError) {
       errors.push({ file: rel, line: e.line, message: `${rel}: not valid JSON at line ${e.line}, column ${e.column} (${e.reason})` });
       return undefined;
+    }
+    throw e;
+  }
+}
+
+/** A lock's status, or null (none there, or unreadable: then an issue says why). */
+function lockOrIssue(pfs: ProjectFs, rel: string, now: Date | undefined, errors: CoordIssue[]): LockStatus | null {
+  try {
+    return readLockStatus(pfs, rel, { now });
+  } catch (e) {
+    if (isWorkbenchError(e)) {
+      if (!refusalOf(e)) errors.push({ file: rel, message: `${rel}: the lock cannot be read (${e.message})` });
+      return null;
     }
     throw e;
   }
@@ -170,7 +204,7 @@ async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[
   const out: CoordPolicy[] = [];
   for (const name of names.filter((n) => n === "policy.json" || n.endsWith(".policy.json"))) {
     const rel = `${COORD}/${name}`;
-    const text = await readText(pfs, rel, errors);
+    const text = await readText(pfs, rel, LIMIT.json, errors);
     if (text === null) continue;
     const raw = parseJson(text, rel, errors);
     if (raw === undefined) continue;
@@ -194,7 +228,7 @@ async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[
 async function readCheckpoints(pfs: ProjectFs, rels: string[], errors: CoordIssue[]): Promise<CoordCheckpoint[]> {
   const out: CoordCheckpoint[] = [];
   for (const rel of rels) {
-    const text = await readText(pfs, rel, errors);
+    const text = await readText(pfs, rel, LIMIT.json, errors);
     if (text === null) continue;
     const raw = parseJson(text, rel, errors);
     if (raw === undefined) continue;
@@ -227,13 +261,7 @@ async function readProposals(
     // A decision being recorded right now (its lock) or cut off by a crash (its temp file).
     if (/\.json\.tmp\./.test(name)) continue;
     if (name.endsWith(".json.lock")) {
-      let status: LockStatus | null;
-      try {
-        status = readLockStatus(pfs.resolve(rel), { now });
-      } catch (e) {
-        errors.push({ file: rel, message: `${rel}: ${e instanceof Error ? e.message : String(e)}` });
-        continue;
-      }
+      const status = lockOrIssue(pfs, rel, now, errors);
       if (status) {
         locks.push({ file: rel, status });
         errors.push({ file: rel, message: `${rel}: a decision on this proposal is being recorded or was cut off; the lock is ${describeLock(status)}`, severity: "warning" });
@@ -244,7 +272,7 @@ async function readProposals(
       errors.push({ file: rel, message: `${rel}: not a proposal file (proposals are <proposal_id>.json)`, severity: "warning" });
       continue;
     }
-    const text = await readText(pfs, rel, errors);
+    const text = await readText(pfs, rel, LIMIT.json, errors);
     if (text === null) continue;
     const raw = parseJson(text, rel, errors);
     if (raw === undefined) continue;
@@ -299,8 +327,8 @@ function markReplayed(proposals: CoordProposal[], errors: CoordIssue[]): void {
 
 /** Reads and validates every `.coord/` file of a project. `keys` enables signature checks. */
 export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; now?: Date } = {}): Promise<CoordSnapshot> {
-  const pfs = await ProjectFs.open(projectRoot);
   const errors: CoordIssue[] = [];
+  const pfs = await ProjectFs.open(projectRoot, { onSkip: issueSink(errors) });
   const snap: CoordSnapshot = { root: pfs.root, proposals: [], memory: null, checkpoints: [], policies: [], goalPolicies: [], packets: [], primer: null, lock: null, proposalLocks: [], errors };
   if (!(await pfs.isDir(COORD))) return snap;
   const top = await listFiles(pfs, COORD);
@@ -308,7 +336,7 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
   for (const name of top.filter((n) => n.startsWith("memory.yml.tmp."))) {
     errors.push({ file: `${COORD}/${name}`, message: `${COORD}/${name}: left over from an interrupted write of memory.yml (which is intact); it can be deleted.`, severity: "warning" });
   }
-  const memText = await readText(pfs, MEMORY_FILE, errors);
+  const memText = await readText(pfs, MEMORY_FILE, MEMORY_LIMIT, errors);
   if (memText !== null) {
     const parsed = parseMemoryText(memText, MEMORY_FILE);
     errors.push(...parsed.errors);
@@ -328,7 +356,7 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
     const m = PACKET_FILE.exec(name);
     if (!m) continue;
     const rel = `${COORD}/${name}`;
-    const text = await readText(pfs, rel, errors);
+    const text = await readText(pfs, rel, LIMIT.markdown, errors);
     if (text === null) continue;
     const { packet, issues } = parseContextPacket(text, rel, Number(m[1]), { actors });
     errors.push(...issues);
@@ -340,13 +368,13 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
     snap.packets.push(packet);
   }
 
-  const primerText = await readText(pfs, PRIMER_FILE, errors);
+  const primerText = await readText(pfs, PRIMER_FILE, LIMIT.markdown, errors);
   if (primerText !== null) {
     const { primer, issues } = parsePrimer(primerText, PRIMER_FILE, { actors });
     errors.push(...issues);
     snap.primer = primer;
   }
 
-  if (await pfs.isFile(LOCK_FILE)) snap.lock = readLockStatus(pfs.resolve(LOCK_FILE), { now: opts.now });
+  snap.lock = lockOrIssue(pfs, LOCK_FILE, opts.now, errors);
   return snap;
 }

@@ -4,16 +4,14 @@
  * create-only lock so two people deciding at once cannot both succeed: the second finds the
  * proposal already decided (CONFLICT).
  */
-import fs from "node:fs";
 import { WorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
-import { writeFileAtomic } from "../core/fs/atomic-write";
 import { readProposal } from "./apply";
 import type { DecisionValue } from "./decision-record";
 import { resolveEvidence } from "./evidence";
 import { type HumanKeys, type KeyPinning, pinnedSecret } from "./keys";
 import { acquireLock } from "./lock";
-import { type Proposal, decideProposal, proposalRelPath, serializeProposal } from "./proposal";
+import { PROPOSAL_ID, type Proposal, decideProposal, proposalRelPath, serializeProposal } from "./proposal";
 
 export interface DecideFileInput {
   decision: DecisionValue;
@@ -25,6 +23,8 @@ export interface DecideFileInput {
 }
 
 export async function decideProposalFile(projectRoot: string, proposalId: string, input: DecideFileInput, ctx: { keys: HumanKeys | undefined; policy: KeyPinning }): Promise<Proposal> {
+  // Checked before the lock is named after it: an id is never a path.
+  if (!PROPOSAL_ID.test(proposalId)) throw new WorkbenchError("INVALID_INPUT", `"${proposalId}" is not a proposal id (a lowercase UUID).`);
   const pfs = await ProjectFs.open(projectRoot);
   const pinned = pinnedSecret(ctx.policy, ctx.keys, input.keyId);
   if (!pinned.ok) {
@@ -32,11 +32,14 @@ export async function decideProposalFile(projectRoot: string, proposalId: string
     throw new WorkbenchError("GATE_REFUSED", `Cannot sign as ${input.keyId}: ${why}.`);
   }
   const rel = proposalRelPath(proposalId);
-  const filePath = pfs.resolve(rel);
-  const lock = acquireLock(`${filePath}.lock`, { taskId: input.taskId ?? "human-decision", proposalId, now: input.now });
+  // Read once before locking, so a missing or refused proposal creates nothing (not even a folder for its lock).
+  await readProposal(pfs, proposalId);
+  // The lock sits beside the proposal, in a real folder inside the project (a folder linking out is refused before anything is written).
+  const lock = acquireLock(pfs, `${rel}.lock`, { taskId: input.taskId ?? "human-decision", proposalId, now: input.now });
   try {
     const proposal = await readProposal(pfs, proposalId);
-    if (!fs.lstatSync(filePath).isFile()) throw new WorkbenchError("UNSAFE_PATH", `${rel} is not a regular file.`);
+    // The decided file replaces the proposal itself, never a link's target.
+    pfs.writablePathSync(rel);
     const evidence = input.decision === "approve" ? await resolveEvidence(pfs, proposal.action.evidence_refs) : undefined;
     const next = decideProposal(proposal, {
       decision: input.decision,
@@ -48,7 +51,7 @@ export async function decideProposalFile(projectRoot: string, proposalId: string
       policy: ctx.policy,
       keys: ctx.keys,
     });
-    writeFileAtomic(filePath, (write) => write(serializeProposal(next)));
+    pfs.writeTextAtomicSync(rel, serializeProposal(next));
     return next;
   } finally {
     lock.release();

@@ -4,23 +4,22 @@
  * outside the repository) and never leave it: the browser only learns which key ids can
  * sign under the project's policy.
  */
-import fs from "node:fs";
 import { z } from "zod";
 import { syncMemorySearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProject } from "../db/repositories/projects";
 import { ProjectFs } from "../core/project-fs";
-import { evaluatePolicy, failClosedDecision, fallbackPolicyId, loadJsonObject, type PolicyDecision } from "../policy/evaluate";
+import { evaluatePolicy, failClosedDecision, fallbackPolicyId, jsonObjectFromBytes, type PolicyDecision } from "../policy/evaluate";
 import { EMBEDDED_TASK_EVALUATED, GOAL_CHECKPOINT_NOT_EVALUATED, GOAL_POLICY_NOT_EVALUATED } from "../policy/goal-v2";
 import { type MetricRow, metricRows } from "../policy/metric-rows";
 import { applyProposal, type ApplyResult } from "./apply";
 import { PyFloat } from "./canonical-json";
-import { writeTextAtomic } from "../core/fs/atomic-write";
 import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, recordedActors, type DraftCheck } from "./bounded-brief";
 import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
 import { decideProposalFile } from "./decide";
 import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./keys";
 import { LOCK_FILE, type LockStatus, breakStaleLock } from "./lock";
+import { PRIMER_FILE } from "./coord-packets";
 import { createPacketFile } from "./packet-file";
 import { PROPOSALS_DIR, type Proposal, proposalRelPath } from "./proposal";
 
@@ -133,7 +132,8 @@ function evaluationPolicy(snapshot: CoordSnapshot, pfs: ProjectFs): { policy: Co
   const policy = signingPolicy(snapshot);
   if (!policy) return { policy: null, document: undefined, error: "no policy file in .coord/" };
   try {
-    return { policy, document: loadJsonObject(pfs.resolve(policy.file)), error: null };
+    // The file's bytes as `policy evaluate` reads them (strict UTF-8, universal newlines), through the project's file layer.
+    return { policy, document: jsonObjectFromBytes(pfs.readBytesSync(policy.file, { kind: "json" }), policy.file), error: null };
   } catch (e) {
     return { policy, document: undefined, error: e instanceof Error ? e.message : String(e) };
   }
@@ -210,13 +210,12 @@ export async function saveCoordDraft(projectId: string, raw: z.input<typeof save
   if (!check.ready) throw new WorkbenchError("GATE_REFUSED", `Not written: ${check.issues.filter((i) => i.severity !== "warning").length} problem(s) stand, e.g. ${check.issues.find((i) => i.severity !== "warning")?.message ?? ""}`, { issues: check.issues });
   const pfs = await ProjectFs.open(project.rootPath);
   const text = input.markdown.endsWith("\n") ? input.markdown : `${input.markdown}\n`;
+  // Both land in `.coord` as a real folder inside the project; a `.coord` (or a primer) that is a link is refused.
   if (input.kind === "primer") {
-    writeTextAtomic(pfs.resolve(".coord/session_primer.md"), text);
-    return { file: ".coord/session_primer.md", check };
+    pfs.writeTextAtomicSync(PRIMER_FILE, text);
+    return { file: PRIMER_FILE, check };
   }
-  const coordDir = pfs.resolve(".coord");
-  fs.mkdirSync(coordDir, { recursive: true });
-  return { file: `.coord/${createPacketFile(coordDir, text)}`, check };
+  return { file: `.coord/${createPacketFile(pfs, text)}`, check };
 }
 
 const PROPOSAL_LOCK = /^\.coord\/memory-proposals\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json\.lock$/;
@@ -239,5 +238,5 @@ export async function breakCoordLock(projectId: string, raw: z.input<typeof brea
   const pfs = await ProjectFs.open(project.rootPath);
   if (!(await pfs.isFile(file))) throw new WorkbenchError("NOT_FOUND", `There is no ${file}.`);
   const label = file === LOCK_FILE ? "memory lock" : `decision lock ${file}`;
-  return { file, removed: breakStaleLock(pfs.resolve(file), label) };
+  return { file, removed: breakStaleLock(pfs, file, label) };
 }

@@ -1,3 +1,5 @@
+import type { FileWarning } from "../core/warnings";
+
 /** A problem with one `.coord/` file, located as precisely as the file allows. */
 export interface CoordIssue {
   /** Project-relative path (`.coord/memory.yml`). */
@@ -9,6 +11,8 @@ export interface CoordIssue {
   message: string;
   /** Warnings describe something odd that does not make the file invalid. Default: error. */
   severity?: "error" | "warning";
+  /** Why the file layer did not read the file (a link out of the project, a named pipe, binary…), when that is the problem. */
+  reason?: FileWarning["code"];
 }
 
 /** Zod-style issue path as the dotted field name the UI shows. */

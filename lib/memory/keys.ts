@@ -12,15 +12,17 @@
  * (`human_authorization.key_hashes`): the policy, not the environment, says who may approve.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { inspect } from "node:util";
 import { WorkbenchError } from "../core/errors";
+import { namedFileFailure, readRegularFileSync, realPathOrSelf } from "../core/fs/named-file";
 import { sha256Hex } from "./canonical-json";
 import { PyJsonSyntaxError, decodeUtf8Strict, parsePyJson } from "./py-json";
 
 export const KEYS_ENV = "AGENT_COLLAB_HUMAN_KEYS_JSON";
 export const KEYS_FILE_ENV = "WORKBENCH_HUMAN_KEYS_FILE";
+/** A key file is a small JSON object; anything larger is not one. */
+const MAX_KEY_FILE_BYTES = 1024 * 1024;
 
 /** Where the loaded keys came from (shown to users; never the secrets themselves). */
 export type KeySource = "env" | "file" | "none" | "explicit";
@@ -107,14 +109,6 @@ function isInside(root: string, p: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
 export interface LoadKeysOptions {
   /** Environment to read (default `process.env`). */
   env?: Record<string, string | undefined>;
@@ -135,20 +129,24 @@ export function loadHumanKeys(opts: LoadKeysOptions = {}): HumanKeys {
   const file = opts.keyFile ?? env[KEYS_FILE_ENV];
   if (!file) return HumanKeys.none();
   const abs = path.resolve(/*turbopackIgnore: true*/ file);
-  const real = realOrSelf(abs);
+  const real = realPathOrSelf(abs);
   for (const root of opts.projectRoots ?? []) {
     const rootAbs = path.resolve(root);
-    if (isInside(rootAbs, abs) || isInside(realOrSelf(rootAbs), real)) {
+    if (isInside(rootAbs, abs) || isInside(realPathOrSelf(rootAbs), real)) {
       throw new WorkbenchError("UNSAFE_PATH", `The human key file ${abs} is inside the project ${rootAbs}; keep it outside every project so agents cannot read it.`);
     }
   }
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(/*turbopackIgnore: true*/ real);
+    // A regular file only: a named pipe here would otherwise hold every page that loads keys.
+    bytes = readRegularFileSync(real, MAX_KEY_FILE_BYTES);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new WorkbenchError("NOT_FOUND", `No human key file at ${abs}.`);
-    throw new WorkbenchError("UNREADABLE", `The human key file ${abs} cannot be read (${code ?? "error"}).`);
+    const f = namedFileFailure(e);
+    if (!f) throw e;
+    if (f.reason === "missing") throw new WorkbenchError("NOT_FOUND", `No human key file at ${abs}.`);
+    if (f.reason === "not_regular") throw new WorkbenchError("UNREADABLE", `The human key file ${abs} is ${f.special ?? "not a regular file"}, not a regular file; it is not read.`);
+    if (f.reason === "too_large") throw new WorkbenchError("TOO_LARGE", `The human key file ${abs} is larger than ${MAX_KEY_FILE_BYTES} bytes; it is not read.`);
+    throw new WorkbenchError("UNREADABLE", `The human key file ${abs} cannot be read (${f.errno ?? "error"}).`);
   }
   let text: string;
   try {

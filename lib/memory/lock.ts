@@ -7,16 +7,22 @@
  * is dead on this host), never broken silently: the reference says a stale-looking lock is not
  * standing permission to delete it. {@link breakStaleLock} removes one only when this host can
  * confirm its owner process is gone, and is for an explicit human action.
+ *
+ * Lock files are project files: read through ProjectFs, created, moved and removed only at paths
+ * from `writablePathSync` (a real folder inside the project; a lock name that is a link is refused).
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import { WorkbenchError } from "../core/errors";
+import { WorkbenchError, isWorkbenchError } from "../core/errors";
+import { createExclusiveSync, linkNoReplaceSync, moveFileSync, removeFileSync } from "../core/fs/exclusive-create";
+import type { ProjectFs } from "../core/project-fs";
 import { formatTimestamp, parseTimestamp } from "./timestamp";
 
 export const LOCK_FILE = ".coord/memory.yml.lock";
 /** Older than this, a lock is reported stale even when its owner cannot be checked. */
 export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
+/** A lock record is one short JSON line; anything longer is not one. */
+const MAX_LOCK_BYTES = 64 * 1024;
 
 export interface LockRecord {
   /** `pid@host` of the process holding the lock. */
@@ -71,18 +77,22 @@ function readRecord(text: string): LockRecord | null {
   return null;
 }
 
-/** The state of the lock file, or null when there is none. */
-export function readLockStatus(lockPath: string, opts: { now?: Date; staleAfterMs?: number } = {}): LockStatus | null {
-  let text: string;
-  let mtimeMs: number;
+/** The lock file's text, or null when there is none; a refusal (a link out, a pipe…) is thrown as ProjectFs names it. */
+function readLockText(pfs: ProjectFs, rel: string): string | null {
   try {
-    text = fs.readFileSync(lockPath, "utf8");
-    mtimeMs = fs.statSync(lockPath).mtimeMs;
+    return pfs.readTextSync(rel, MAX_LOCK_BYTES);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new WorkbenchError("UNREADABLE", `The memory lock ${lockPath} cannot be read.`, e);
+    if (isWorkbenchError(e) && e.code === "NOT_FOUND") return null;
+    throw e;
   }
+}
+
+/** The state of the lock file `rel` (relative to the project root), or null when there is none. */
+export function readLockStatus(pfs: ProjectFs, rel: string, opts: { now?: Date; staleAfterMs?: number } = {}): LockStatus | null {
+  const text = readLockText(pfs, rel);
+  if (text === null) return null;
   const now = (opts.now ?? new Date()).getTime();
+  const mtimeMs = pfs.statSync(rel)?.mtimeMs ?? now;
   const limit = opts.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const record = readRecord(text);
   const created = record ? parseTimestamp(record.created_at) : null;
@@ -111,7 +121,7 @@ export function describeLock(s: LockStatus): string {
  * Takes the lock or throws CONFLICT describing the holder (and staleness). The record is written
  * and fsynced inside the create-only file before this returns.
  */
-export function acquireLock(lockPath: string, info: { taskId: string; proposalId: string; now?: Date; staleAfterMs?: number }): HeldLock {
+export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string; proposalId: string; now?: Date; staleAfterMs?: number }): HeldLock {
   const record: LockRecord = {
     owner: `${process.pid}@${os.hostname()}`,
     created_at: formatTimestamp(info.now ?? new Date()),
@@ -119,21 +129,16 @@ export function acquireLock(lockPath: string, info: { taskId: string; proposalId
     proposal_id: info.proposalId,
     token: crypto.randomBytes(12).toString("hex"),
   };
-  let fd: number;
+  const lockPath = pfs.writablePathSync(rel);
+  let created: boolean;
   try {
-    fd = fs.openSync(lockPath, "wx");
+    created = createExclusiveSync(lockPath, JSON.stringify(record) + "\n");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") {
-      const status = readLockStatus(lockPath, { staleAfterMs: info.staleAfterMs });
-      throw new WorkbenchError("CONFLICT", `memory.yml is locked: ${status ? describeLock(status) : "the lock was just released; try again."}`, { lock: status });
-    }
-    throw new WorkbenchError("UNREADABLE", `Cannot create the memory lock ${lockPath}.`, e);
+    throw new WorkbenchError("UNREADABLE", `Cannot create the lock ${rel}.`, e);
   }
-  try {
-    fs.writeFileSync(fd, JSON.stringify(record) + "\n");
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+  if (!created) {
+    const status = readLockStatus(pfs, rel, { staleAfterMs: info.staleAfterMs });
+    throw new WorkbenchError("CONFLICT", `memory.yml is locked: ${status ? describeLock(status) : "the lock was just released; try again."}`, { lock: status });
   }
   let released = false;
   return {
@@ -143,11 +148,13 @@ export function acquireLock(lockPath: string, info: { taskId: string; proposalId
       released = true;
       let current: LockRecord | null = null;
       try {
-        current = readRecord(fs.readFileSync(lockPath, "utf8"));
+        const text = readLockText(pfs, rel);
+        if (text === null) return; // already gone
+        current = readRecord(text);
       } catch {
-        return; // already gone
+        return; // not a lock record of ours any more
       }
-      if (current?.token === record.token) fs.rmSync(lockPath, { force: true });
+      if (current?.token === record.token) removeFileSync(lockPath);
     },
   };
 }
@@ -157,32 +164,34 @@ export function acquireLock(lockPath: string, info: { taskId: string; proposalId
  * (another host, unreadable record, merely old) is refused: a human must check and delete it.
  * `label` names the lock in messages (the memory lock, or a proposal's decision lock).
  */
-export function breakStaleLock(lockPath: string, label = "memory lock", hooks: { beforeMove?: () => void } = {}): LockStatus {
-  const s = readLockStatus(lockPath);
+export function breakStaleLock(pfs: ProjectFs, rel: string, label = "memory lock", hooks: { beforeMove?: () => void } = {}): LockStatus {
+  const s = readLockStatus(pfs, rel);
   if (!s) throw new WorkbenchError("NOT_FOUND", `There is no ${label}.`);
   if (s.ownerAlive !== false) {
     throw new WorkbenchError("GATE_REFUSED", `The ${label} is ${describeLock(s)} Its owner cannot be confirmed dead from this host, so it is not removed.`);
   }
   // Another breaker may have removed this lock and a live apply taken a new one since the read:
   // move the file aside first, and delete it only if it is still the record judged dead.
-  const aside = `${lockPath}.breaking-${crypto.randomBytes(6).toString("hex")}`;
+  const lockPath = pfs.writablePathSync(rel);
+  const asideRel = `${rel}.breaking-${crypto.randomBytes(6).toString("hex")}`;
+  const aside = pfs.writablePathSync(asideRel);
   hooks.beforeMove?.();
+  if (!moveFileSync(lockPath, aside)) throw new WorkbenchError("CONFLICT", `The ${label} was removed meanwhile.`);
+  let moved: LockRecord | null = null;
   try {
-    fs.renameSync(lockPath, aside);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") throw new WorkbenchError("CONFLICT", `The ${label} was removed meanwhile.`);
-    throw e;
+    moved = readRecord(readLockText(pfs, asideRel) ?? "");
+  } catch {
+    moved = null;
   }
-  const moved = readRecord(fs.readFileSync(aside, "utf8"));
   if (moved?.token === s.record?.token && moved?.owner === s.record?.owner) {
-    fs.rmSync(aside, { force: true });
+    removeFileSync(aside);
     return s;
   }
   // Not the lock we judged: put it back unless a newer one took its place (a link never overwrites).
   try {
-    fs.linkSync(aside, lockPath);
+    linkNoReplaceSync(aside, lockPath);
   } finally {
-    fs.rmSync(aside, { force: true });
+    removeFileSync(aside);
   }
   throw new WorkbenchError("CONFLICT", `The ${label} changed while it was being removed; it was left in place.`);
 }
@@ -192,11 +201,11 @@ export function breakStaleLock(lockPath: string, label = "memory lock", hooks: {
  * different proposals then follow each other instead of one failing. A lock that looks stale is
  * refused at once (waiting would not help, and it is never broken silently).
  */
-export async function acquireLockWaiting(lockPath: string, info: Parameters<typeof acquireLock>[1] & { waitMs: number }): Promise<HeldLock> {
+export async function acquireLockWaiting(pfs: ProjectFs, rel: string, info: Parameters<typeof acquireLock>[2] & { waitMs: number }): Promise<HeldLock> {
   const until = Date.now() + info.waitMs;
   for (;;) {
     try {
-      return acquireLock(lockPath, info);
+      return acquireLock(pfs, rel, info);
     } catch (e) {
       const status = (e as WorkbenchError).code === "CONFLICT" ? ((e as WorkbenchError).details as { lock?: LockStatus | null } | undefined)?.lock : undefined;
       if (status === undefined || status?.stale || Date.now() >= until) throw e;

@@ -11,12 +11,18 @@ import { isDeepStrictEqual } from "node:util";
 import { type Document, LineCounter, isSeq, parseDocument } from "yaml";
 import { z } from "zod";
 import { WorkbenchError } from "../core/errors";
+import { MAX_NESTING } from "../core/fs/limits";
+import { yamlNestingDepth } from "../core/fs/nesting";
 import { HEX64 } from "./decision-record";
 import { type CoordIssue, fieldName } from "./issues";
 import { PROPOSAL_ID } from "./proposal";
 import { isAwareTimestamp } from "./timestamp";
 
 export const MEMORY_FILE = ".coord/memory.yml";
+/** A memory log is text the size of a long document, never more. */
+export const MAX_MEMORY_BYTES = 32 * 1024 * 1024;
+/** YAML aliases a memory log may expand while being read: a real log has none; a few thousand is an alias bomb. */
+const MAX_ALIAS_COUNT = 100;
 export const EVENT_ID = /^M[1-9]\d*$/;
 export const EVENT_TYPES = ["decision", "open_question", "resolution", "artifact", "execution", "lifecycle"] as const;
 
@@ -97,6 +103,11 @@ function lineAt(doc: Document, lc: LineCounter, path: readonly PropertyKey[]): n
 /** Parses and validates memory.yml text; `file` names it in every issue. */
 export function parseMemoryText(text: string, file = MEMORY_FILE): MemoryParse {
   const out: MemoryParse = { doc: null, header: null, events: [], positions: [], rawEventCount: 0, errors: [] };
+  // The YAML parser and every walk of its result recurse per level: refuse deep text before parsing.
+  if (yamlNestingDepth(text, MAX_NESTING) > MAX_NESTING) {
+    out.errors.push({ file, message: `${file}: nested deeper than ${MAX_NESTING} levels; not read (a memory log is a flat list of events).` });
+    return out;
+  }
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: true });
   if (doc.errors.length > 0) {
@@ -108,7 +119,7 @@ export function parseMemoryText(text: string, file = MEMORY_FILE): MemoryParse {
   }
   let raw: unknown;
   try {
-    raw = doc.toJS({ maxAliasCount: 100 });
+    raw = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
     out.errors.push({ file, message: `${file}: cannot be read as data (${e instanceof Error ? e.message : String(e)})` });
     return out;

@@ -11,7 +11,8 @@
  * means checkpoint (the only reason then). Spawning needs continue and room under both child
  * limits. Any failure along the way gives the fail-closed stop with `evaluation_error:<reason>`.
  */
-import fs from "node:fs";
+import { READ_CAPS } from "../core/fs/limits";
+import { namedFileFailure, readRegularFileSync } from "../core/fs/named-file";
 import { type PyFloat, canonicalSha256, pyNumberStr } from "../memory/canonical-json";
 import { verifyRecord } from "../memory/decision-record";
 import type { HumanKeys } from "../memory/keys";
@@ -251,25 +252,48 @@ function pyPathStr(p: string): string {
   return (abs ? "/" : "") + parts.join("/") || (abs ? "/" : ".");
 }
 
+/** Python's errno numbers and texts for what reading a named file can meet. */
 const ERRNO: Record<string, [number, string]> = {
   ENOENT: [2, "No such file or directory"],
+  ENXIO: [6, "No such device or address"],
   EACCES: [13, "Permission denied"],
   ENOTDIR: [20, "Not a directory"],
   EISDIR: [21, "Is a directory"],
+  ELOOP: [40, "Too many levels of symbolic links"],
 };
 
-/** The harness's `load_json_object`: a strict JSON object from a file, or PolicyValidationError in its wording. */
+/** A policy or checkpoint file is JSON of a few kilobytes; the cap of any JSON the Workbench reads. */
+const MAX_JSON_BYTES = READ_CAPS.json;
+
+/**
+ * The harness's `load_json_object` on a file named by path (a command-line argument): a strict
+ * JSON object, or PolicyValidationError in its wording. Only a regular file is read: a named
+ * pipe, a device or a socket is refused at once (the harness would wait, or read forever).
+ */
 export function loadJsonObject(filePath: string): Record<string, unknown> {
   const shown = pyPathStr(filePath);
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFileSync(filePath, MAX_JSON_BYTES);
+  } catch (e) {
+    const f = namedFileFailure(e);
+    if (!f) throw e;
+    const errno = f.errno ? ERRNO[f.errno] : undefined;
+    if (errno) throw new PolicyValidationError(`cannot read JSON object ${shown}: [Errno ${errno[0]}] ${errno[1]}: '${shown}'`);
+    if (f.reason === "not_regular") throw new PolicyValidationError(`cannot read JSON object ${shown}: not a regular file (${f.special ?? "special file"}): '${shown}'`);
+    if (f.reason === "too_large") throw new PolicyValidationError(`cannot read JSON object ${shown}: larger than ${MAX_JSON_BYTES} bytes: '${shown}'`);
+    throw new PolicyValidationError(`cannot read JSON object ${shown}: [Errno 0] ${f.errno ?? "error"}: '${shown}'`);
+  }
+  return jsonObjectFromBytes(bytes, filePath);
+}
+
+/** `load_json_object` on bytes already read (`shownPath` names the file in messages). */
+export function jsonObjectFromBytes(bytes: Uint8Array, shownPath: string): Record<string, unknown> {
+  const shown = pyPathStr(shownPath);
   let text: string;
   try {
-    text = decodeUtf8Strict(fs.readFileSync(filePath));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code) {
-      const [n, msg] = ERRNO[code] ?? [0, code];
-      throw new PolicyValidationError(`cannot read JSON object ${shown}: [Errno ${n}] ${msg}: '${shown}'`);
-    }
+    text = decodeUtf8Strict(bytes);
+  } catch {
     throw new PolicyValidationError(`cannot read JSON object ${shown}: 'utf-8' codec can't decode the file: invalid UTF-8`);
   }
   let value: unknown;

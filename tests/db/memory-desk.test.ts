@@ -7,7 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { canonicalSha256 } from "../../lib/memory/canonical-json";
 import { applyApprovedProposal, breakCoordLock, coordDraft, decideProposal, memoryDesk, saveCoordDraft, taskEvaluations } from "../../lib/memory/desk";
+import { draftOr404 } from "../../app/projects/[id]/memory/draft/load-draft";
 import { addProject } from "../../lib/projects/add-project";
+import { buildHostileRepo, treeDigest } from "../helpers/hostile-repo";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
 afterAll(removeTempDirs);
@@ -206,5 +208,64 @@ describe("saving bounded briefs", () => {
     // A refused draft writes nothing.
     await expect(saveCoordDraft(id, { kind: "brief", markdown: draft.markdown })).rejects.toMatchObject({ code: "GATE_REFUSED" });
     expect(fs.readdirSync(path.join(root, ".coord")).filter((n) => n.startsWith("context_"))).toHaveLength(2);
+  });
+});
+
+describe("a hostile .coord folder on the desk", () => {
+  it("names each trap and still shows the proposals, the memory and the task decisions, without reading outside", async () => {
+    process.env.AGENT_COLLAB_HUMAN_KEYS_JSON = JSON.stringify({ ana: SECRET });
+    const repo = buildHostileRepo({ traps: ["deep-json", "fifo", "link-out-file", "binary"], logLines: 10, hugeBytes: 1024 });
+    fs.writeFileSync(path.join(repo.root, ".coord/memory-proposals/binary.json"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1]));
+    fs.writeFileSync(path.join(repo.root, ".coord/checkpoints/latin1.json"), Buffer.concat([Buffer.from('{"task_id": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    const id = (await addProject({ path: repo.root })).id;
+
+    const t0 = Date.now();
+    const desk = await memoryDesk(id);
+    const tasks = await taskEvaluations(id);
+    const draft = await coordDraft(id, { kind: "brief", task: "example-task" });
+    expect(Date.now() - t0).toBeLessThan(15_000);
+
+    const reasons = Object.fromEntries(desk.snapshot.errors.filter((e) => e.reason).map((e) => [e.file, e.reason]));
+    expect(reasons).toEqual({
+      ".coord/checkpoints/deep-nest.json": "too_deep",
+      ".coord/memory-proposals/deep-nest.json": "too_deep",
+      ".coord/memory-proposals/fifo.json": "not_regular",
+      ".coord/memory-proposals/leak.json": "outside_root",
+      ".coord/memory-proposals/binary.json": "binary",
+      ".coord/checkpoints/latin1.json": "invalid_utf8",
+    });
+    expect(desk.snapshot.proposals).toHaveLength(2);
+    expect(desk.snapshot.memory?.events).toHaveLength(2);
+    expect(tasks.map((t) => [t.taskId, t.outcome.decision])).toEqual([["example-task", "continue"]]);
+    expect(draft.markdown).toContain("# Context packet — example-task");
+    for (const out of [desk, tasks, draft]) expect(JSON.stringify(out)).not.toContain(repo.secret);
+  });
+
+  it("writes a primer or a packet only inside the project: a .coord linking out is refused, nothing written there", async () => {
+    const repo = buildHostileRepo({ traps: [] });
+    const id = (await addProject({ path: repo.root })).id;
+    const primer = (await coordDraft(id, { kind: "primer" })).markdown
+      .replace(/<[^<>\n]+>/g, "none")
+      .replace(/## Decisions and who made them\n(- none\n)?/, "## Decisions and who made them\n- Keep the session contract (human:ana)\n");
+    fs.renameSync(path.join(repo.root, ".coord"), path.join(repo.outside, "coord"));
+    fs.symlinkSync(path.join(repo.outside, "coord"), path.join(repo.root, ".coord"));
+    const before = treeDigest(repo.outside);
+    await expect(saveCoordDraft(id, { kind: "primer", markdown: primer })).rejects.toMatchObject({ code: "UNSAFE_PATH", message: ".coord: the folder links outside the project; nothing is written there." });
+    expect(treeDigest(repo.outside)).toEqual(before);
+  });
+});
+
+describe("the draft page's parameters", () => {
+  const isNotFound = (e: unknown) => (e as { digest?: string }).digest === "NEXT_HTTP_ERROR_FALLBACK;404";
+
+  it("answers the not-found page for an unknown task or a task id past its limit, as the API answers 404/400", async () => {
+    const id = (await addProject({ path: copySampleProject() })).id;
+    for (const task of ["no-such-task", "x".repeat(201)]) {
+      const err = await draftOr404(id, { kind: "brief", task }).catch((e: unknown) => e);
+      expect(isNotFound(err), String(err)).toBe(true);
+    }
+    await expect(coordDraft(id, { kind: "brief", task: "no-such-task" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await draftOr404(id, { kind: "brief", task: "example-task" })).draft.markdown).toContain("example-task");
+    expect((await draftOr404(id, { kind: "primer", task: ["a", "b"] })).kind).toBe("primer");
   });
 });

@@ -8,7 +8,8 @@ import { readCoord } from "../../../lib/memory/coord";
 import { buildCurrentView } from "../../../lib/memory/current-view";
 import { decideProposalFile } from "../../../lib/memory/decide";
 import { HumanKeys } from "../../../lib/memory/keys";
-import { acquireLock, breakStaleLock, readLockStatus } from "../../../lib/memory/lock";
+import { ProjectFs } from "../../../lib/core/project-fs";
+import { LOCK_FILE, acquireLock, breakStaleLock, readLockStatus } from "../../../lib/memory/lock";
 import { parseMemoryText } from "../../../lib/memory/memory-file";
 import { actionHash } from "../../../lib/memory/proposal";
 import { ADD_ID, KEY_ID, REPO, SECRET, SUPERSEDE_ID, keys, memoryPath, projectPolicy, proposalPath, removeCopies, sampleCopy } from "./helpers";
@@ -18,6 +19,7 @@ afterAll(removeCopies);
 const NOW = new Date("2026-02-10T12:00:00Z");
 const WORKER = path.join(import.meta.dirname, "apply-worker.ts");
 const lockPath = (root: string) => path.join(root, ".coord", "memory.yml.lock");
+const pfsOf = (root: string) => ProjectFs.openSync(root);
 
 async function approved(id = SUPERSEDE_ID): Promise<string> {
   const root = sampleCopy();
@@ -130,10 +132,10 @@ describe("applying an approved proposal", () => {
 
   it("refuses while another holder has the lock, naming it", async () => {
     const root = await approved();
-    const held = acquireLock(lockPath(root), { taskId: "other-task", proposalId: ADD_ID });
+    const held = acquireLock(pfsOf(root), LOCK_FILE, { taskId: "other-task", proposalId: ADD_ID });
     try {
       await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/memory\.yml is locked: held by \d+@.+ \(task other-task, proposal 8d3a6f12/) });
-      const status = readLockStatus(lockPath(root));
+      const status = readLockStatus(pfsOf(root), LOCK_FILE);
       expect(status).toMatchObject({ ownerAlive: true, stale: false, staleReasons: [] });
     } finally {
       held.release();
@@ -297,7 +299,7 @@ describe("crash during apply", () => {
       const leftovers = fs.readdirSync(path.join(root, ".coord")).filter((n) => n.startsWith("memory.yml.tmp."));
       expect(leftovers.length).toBe(mode === "crash-before-rename" ? 1 : 0);
 
-      const status = readLockStatus(lockPath(root));
+      const status = readLockStatus(pfsOf(root), LOCK_FILE);
       expect(status).toMatchObject({ stale: true, ownerAlive: false, staleReasons: ["owner_dead"] });
       expect(status!.record).toMatchObject({ task_id: expect.stringMatching(/^worker-\d+$/), proposal_id: SUPERSEDE_ID });
       const snap = await readCoord(root);
@@ -307,7 +309,7 @@ describe("crash during apply", () => {
       await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("looks stale (owner dead)") });
       expect(fs.existsSync(lockPath(root))).toBe(true);
 
-      breakStaleLock(lockPath(root));
+      breakStaleLock(pfsOf(root), LOCK_FILE);
       expect((await applyProposal(root, SUPERSEDE_ID, opts(root))).event.event_id).toBe("M3");
     }, 60_000);
   }
@@ -316,19 +318,20 @@ describe("crash during apply", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-lock-"));
     try {
       const lock = path.join(dir, "memory.yml.lock");
+      const pfs = ProjectFs.openSync(dir);
       const dead = { owner: `999999999@${os.hostname()}`, created_at: "2026-02-10T12:00:00Z", task_id: "t", proposal_id: SUPERSEDE_ID, token: "dead" };
       fs.writeFileSync(lock, JSON.stringify(dead));
       // Another breaker removes it first and a live apply takes the lock, between our read and our move.
       const live = () => {
         fs.rmSync(lock);
-        acquireLock(lock, { taskId: "live", proposalId: SUPERSEDE_ID });
+        acquireLock(pfs, "memory.yml.lock", { taskId: "live", proposalId: SUPERSEDE_ID });
       };
-      expect(() => breakStaleLock(lock, "memory lock", { beforeMove: live })).toThrow(expect.objectContaining({ code: "CONFLICT" }));
-      expect(readLockStatus(lock)!.record).toMatchObject({ task_id: "live", owner: `${process.pid}@${os.hostname()}` });
+      expect(() => breakStaleLock(pfs, "memory.yml.lock", "memory lock", { beforeMove: live })).toThrow(expect.objectContaining({ code: "CONFLICT" }));
+      expect(readLockStatus(pfs, "memory.yml.lock")!.record).toMatchObject({ task_id: "live", owner: `${process.pid}@${os.hostname()}` });
       expect(fs.readdirSync(dir)).toEqual(["memory.yml.lock"]);
 
       fs.writeFileSync(lock, JSON.stringify(dead));
-      expect(breakStaleLock(lock).record).toMatchObject({ token: "dead" });
+      expect(breakStaleLock(pfs, "memory.yml.lock").record).toMatchObject({ token: "dead" });
       expect(fs.readdirSync(dir)).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -339,15 +342,16 @@ describe("crash during apply", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-lock-"));
     try {
       const lock = path.join(dir, "memory.yml.lock");
+      const pfs = ProjectFs.openSync(dir);
       fs.writeFileSync(lock, JSON.stringify({ owner: "4242@some-other-host", created_at: "2026-02-10T12:00:00Z", task_id: "t", proposal_id: SUPERSEDE_ID, token: "x" }));
-      const status = readLockStatus(lock, { now: new Date("2026-02-10T12:30:00Z") });
+      const status = readLockStatus(pfs, "memory.yml.lock", { now: new Date("2026-02-10T12:30:00Z") });
       expect(status).toMatchObject({ stale: true, ownerAlive: null, staleReasons: ["older_than_limit"], ageMs: 30 * 60 * 1000 });
-      expect(readLockStatus(lock, { now: new Date("2026-02-10T12:01:00Z") })).toMatchObject({ stale: false });
-      expect(() => breakStaleLock(lock)).toThrow(expect.objectContaining({ code: "GATE_REFUSED" }));
+      expect(readLockStatus(pfs, "memory.yml.lock", { now: new Date("2026-02-10T12:01:00Z") })).toMatchObject({ stale: false });
+      expect(() => breakStaleLock(pfs, "memory.yml.lock")).toThrow(expect.objectContaining({ code: "GATE_REFUSED" }));
       expect(fs.existsSync(lock)).toBe(true);
       // A lock file cut off before its record was written: reported, never silently taken over.
       fs.writeFileSync(lock, "");
-      expect(readLockStatus(lock)).toMatchObject({ record: null, staleReasons: ["unreadable"], stale: false });
+      expect(readLockStatus(pfs, "memory.yml.lock")).toMatchObject({ record: null, staleReasons: ["unreadable"], stale: false });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

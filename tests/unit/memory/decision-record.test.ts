@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -114,6 +115,29 @@ describe("human keys", () => {
     const link = path.join(tmp, "link-keys.json");
     fs.symlinkSync(inside, link);
     expect(() => loadHumanKeys({ keyFile: link, env: {}, projectRoots: [project] })).toThrow(expect.objectContaining({ code: "UNSAFE_PATH" }));
+  });
+
+  it("refuses a key file that is a named pipe, a device or a folder at once, saying what it is", () => {
+    const fifo = path.join(tmp, "keys-pipe.json");
+    execFileSync("mkfifo", [fifo]);
+    // In a child process: a read that waited for a writer would otherwise hang this test run.
+    const script = `
+      import { loadHumanKeys } from ${JSON.stringify(path.resolve(import.meta.dirname, "../../../lib/memory/keys.ts"))};
+      const out = [];
+      for (const keyFile of process.argv.slice(1)) {
+        try { loadHumanKeys({ keyFile, env: {} }); out.push("loaded"); } catch (e) { out.push([e.code, e.message]); }
+      }
+      console.log(JSON.stringify(out));`;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, fifo, "/dev/zero", tmp], { encoding: "utf8", timeout: 20_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      ["UNREADABLE", `The human key file ${fifo} is a named pipe, not a regular file; it is not read.`],
+      ["UNREADABLE", "The human key file /dev/zero is a device, not a regular file; it is not read."],
+      ["UNREADABLE", `The human key file ${tmp} is a folder, not a regular file; it is not read.`],
+    ]);
+    const big = path.join(tmp, "big-keys.json");
+    fs.writeFileSync(big, JSON.stringify({ owner: "x".repeat(2 * 1024 * 1024) }));
+    expect(() => loadHumanKeys({ keyFile: big, env: {} })).toThrow(expect.objectContaining({ code: "TOO_LARGE" }));
   });
 
   it("lists signers with whether the policy pins them", () => {

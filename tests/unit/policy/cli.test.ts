@@ -1,8 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKPOINT_SAMPLE, POLICY_SAMPLE, REPO, SECRET, checkpoint, decision, samplePolicy, signingPolicy } from "./fixtures";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-policy-cli-"));
@@ -13,13 +14,13 @@ const write = (name: string, value: unknown) => {
   return p;
 };
 
-function workbench(args: string[], env: Record<string, string> = {}) {
+function workbench(args: string[], env: Record<string, string> = {}, timeout = 60_000) {
   const base = { ...process.env };
   delete base.AGENT_COLLAB_HUMAN_KEYS_JSON;
   delete base.WORKBENCH_HUMAN_KEYS_FILE;
   return spawnSync(process.execPath, [path.join(REPO, "bin/workbench.mjs"), ...args], {
     encoding: "utf8",
-    timeout: 60_000,
+    timeout,
     cwd: REPO,
     env: { ...base, WORKBENCH_CLI_FROM_SOURCE: "1", ...env },
   });
@@ -149,4 +150,43 @@ describe("workbench policy validate", () => {
     expect(both.status).toBe(2);
     expect(JSON.parse(both.stdout)).toMatchObject({ ok: false, results: [{ kind: "policy", ok: true }, { kind: "checkpoint", ok: false, errors: ["checkpoint.cycle must be a non-negative integer"] }] });
   }, 60_000);
+});
+
+describe("files named on the command line that are not regular files", () => {
+  // A named pipe would wait for a writer forever, a device never ends: each is refused at once.
+  const fifo = path.join(tmp, "pipe.json");
+  const sock = path.join(tmp, "s.sock");
+  const server = net.createServer();
+  beforeAll(async () => {
+    execFileSync("mkfifo", [fifo]);
+    await new Promise<void>((r) => server.listen(sock, r));
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+  const notRegular = (p: string, what: string) => `cannot read JSON object ${p}: not a regular file (${what}): '${p}'`;
+
+  it("evaluate: a fail-closed stop (exit 4) naming what the file is, never a hang", () => {
+    const t0 = Date.now();
+    const r = workbench(["policy", "evaluate", "--policy", fifo, "--checkpoint", CHECKPOINT_SAMPLE, "--json"], {}, 20_000);
+    expect(r.status, r.stderr).toBe(4);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(JSON.parse(r.stdout)).toMatchObject({ policy_id: "pipe", policy_hash: null, decision: "stop", reasons: [`evaluation_error:${notRegular(fifo, "a named pipe")}`] });
+    const dev = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", "/dev/zero"], {}, 20_000);
+    expect(dev.status, dev.stderr).toBe(4);
+    expect(dev.stdout).toContain(`  - evaluation_error:${notRegular("/dev/zero", "a device")}`);
+  }, 60_000);
+
+  it("validate: invalid (exit 2) for a pipe, a device, a socket or a folder, in the harness's wording where it has one", () => {
+    const r = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--checkpoint", fifo], {}, 20_000);
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stdout).toBe(`policy valid: ${POLICY_SAMPLE} (policy_id example-policy, policy_hash 5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c)\ncheckpoint invalid: ${fifo}\n  - ${notRegular(fifo, "a named pipe")}\n`);
+    const dev = workbench(["policy", "validate", "--policy", "/dev/zero", "--json"], {}, 20_000);
+    expect(dev.status, dev.stderr).toBe(2);
+    expect(JSON.parse(dev.stdout)).toEqual({ errors: [notRegular("/dev/zero", "a device")], kind: "policy", ok: false, path: "/dev/zero", schema_version: 1 });
+    const s = workbench(["policy", "validate", "--policy", sock, "--json"], {}, 20_000);
+    expect(s.status, s.stderr).toBe(2);
+    expect(JSON.parse(s.stdout).errors).toEqual([`cannot read JSON object ${sock}: [Errno 6] No such device or address: '${sock}'`]);
+    const d = workbench(["policy", "validate", "--policy", tmp, "--json"], {}, 20_000);
+    expect(d.status, d.stderr).toBe(2);
+    expect(JSON.parse(d.stdout).errors).toEqual([`cannot read JSON object ${tmp}: [Errno 21] Is a directory: '${tmp}'`]);
+  }, 90_000);
 });

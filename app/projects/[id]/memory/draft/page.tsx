@@ -2,18 +2,15 @@ import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { DraftEditor } from "@/components/memory/draft-editor";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { PageHeader } from "@/components/ui/page-header";
-import { coordDraft } from "@/lib/memory/desk";
+import { draftOr404 } from "./load-draft";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Brief or primer" };
 
 export default async function DraftPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
-  const sp = await searchParams;
-  const kind = sp.kind === "primer" ? "primer" : "brief";
-  const task = typeof sp.task === "string" ? sp.task : undefined;
   const project = await loadProjectOr404(id);
-  const draft = await coordDraft(id, { kind, task });
+  const { kind, task, draft } = await draftOr404(id, await searchParams);
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <PageHeader
