@@ -88,3 +88,47 @@ describe("indexing a hostile repository", () => {
     expect((await warningRows(projectId)).filter((w) => w.relPath === ".claude/work/loop-topic")).toEqual([]);
   });
 });
+
+describe("a git remote carrying the traps (team mode)", () => {
+  it("indexes its clone and changes nothing outside it", async () => {
+    const { simpleGit } = await import("simple-git");
+    const { addProject } = await import("../../lib/projects/add-project");
+    const { indexProject } = await import("../../lib/indexer/index-project");
+    const { remotesRoot } = await import("../../lib/projects/remote");
+    const { makeTempDir } = await import("../helpers/project-builder");
+    // Git keeps links (to absolute paths outside too), deep files, binaries, loops; it drops pipes and sockets.
+    const traps = TRAP_IDS.filter((t) => !["fifo", "socket", "hard-link", "long-path"].includes(t));
+    const src = buildHostileRepo({ traps, logLines: 2000, hugeBytes: 3 * 1024 * 1024 });
+    const env = { GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com" };
+    const git = (dir: string) => simpleGit({ baseDir: dir, allowEnvironment: Object.keys(env) }).env({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...env });
+    const bare = path.join(makeTempDir("wb-bare-"), "hostile.git");
+    await git(path.dirname(bare)).raw(["init", "--bare", "-q", "-b", "main", bare]);
+    await git(src.root).raw(["init", "-q", "-b", "main"]);
+    await git(src.root).raw(["add", "-A"]);
+    await git(src.root).raw(["commit", "-q", "-m", "traps"]);
+    await git(src.root).raw(["push", "-q", bare, "main"]);
+    const outsideBefore = treeDigest(src.outside);
+    // In the data folder, only the clone and the database may change.
+    const dataFiles = () => Object.entries(treeDigest(path.dirname(remotesRoot()))).filter(([k]) => !k.startsWith("remotes/") && !/\.db(-wal|-shm|-journal)?$/.test(k));
+    const dataBefore = dataFiles();
+
+    const project = await addProject({ url: `file://${bare}` });
+    expect(project.rootPath.startsWith(remotesRoot() + path.sep)).toBe(true);
+    await indexProject(project.id);
+    await syncRunSearch(project.id);
+
+    const warnings = await warningRows(project.id);
+    expect(warnings.some((w) => w.relPath === ".claude/work/leak-topic/state.json" && w.code === "outside_root")).toBe(true);
+    expect(warnings.some((w) => w.relPath === ".claude/work/deep-nest/state.json" && w.code === "too_deep")).toBe(true);
+    const db = await getDb();
+    const stored = [
+      await db.document.findMany({ where: { projectId: project.id } }),
+      await db.topicSource.findMany({ where: { projectId: project.id } }),
+      await db.searchEntry.findMany({ where: { projectId: project.id } }),
+      await db.deepRun.findMany({ where: { projectId: project.id } }),
+    ];
+    expect(JSON.stringify(stored)).not.toContain(src.secret);
+    expect(treeDigest(src.outside)).toEqual(outsideBefore);
+    expect(dataFiles()).toEqual(dataBefore);
+  }, 120_000);
+});
