@@ -8,15 +8,19 @@ import { terminalSafe } from "../lib/core/terminal";
  * name cannot forge the next progress or warning line. JSON output stays exact JSON.
  */
 export interface HumanWriter {
-  /** Several lines as they are (a summary, a pack, help), controls escaped. */
+  /** Several lines as they are (a summary, a pack, help, CRLF line ends too), controls escaped. */
   text(s: string): void;
   /** One line (a message naming a file): controls and newlines escaped, a newline appended. */
   line(s: string): void;
 }
 
+// A carriage return before a newline moves nothing a reader would miss (Windows line ends in
+// repository text); a lone one could hide the start of a line, so it is escaped.
+const textSafe = (s: string) => s.split("\r\n").map(terminalSafe).join("\r\n");
+
 function writerFor(stream: NodeJS.WriteStream): HumanWriter {
   return {
-    text: (s) => void stream.write(terminalSafe(s)),
+    text: (s) => void stream.write(textSafe(s)),
     line: (s) => void stream.write(`${terminalSafe(s).replace(/\n/g, "\\n")}\n`),
   };
 }

@@ -33,7 +33,7 @@ export interface MarkdownLimits {
 
 export const MARKDOWN_LIMITS: MarkdownLimits = {
   maxBytes: 128 * 1024,
-  budget: 400_000,
+  budget: 300_000,
   maxDepth: 16,
   maxIndent: 64,
   maxColumns: 64,

@@ -27,6 +27,12 @@ describe("cli/output", () => {
     expect(out.text()).toBe("# Title \\x1b]0;t\\x07\n\tbody\\r\\u009b2J\\x7f\n");
   });
 
+  it("text keeps Windows line ends but not a lone carriage return", () => {
+    const out = capture(process.stdout);
+    stdout.text("first\r\nsecond\rhidden\r\n");
+    expect(out.text()).toBe("first\r\nsecond\\rhidden\r\n");
+  });
+
   it("line also spells out newlines, so one message stays one line", () => {
     const err = capture(process.stderr);
     stderr.line("warning: docs/new\nindexed 0 files.md\u001b[2J");
