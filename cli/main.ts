@@ -12,17 +12,20 @@ import { registerPack } from "./commands/pack-command";
 import { registerPolicy } from "./commands/policy-command";
 import { registerReduce } from "./commands/reduce-command";
 import { registerServe } from "./commands/serve-command";
+import { routeConsole, stderr, stdout } from "./output";
 
 /**
  * Runs the CLI and returns the exit code; errors go to stderr, never a stack trace.
  * Commands import their modules when they run, so `workbench reduce` does not load the
- * database client or the indexer.
+ * database client or the indexer. Everything written for people goes through ./output.
  */
 export async function main(argv: string[]): Promise<number> {
+  routeConsole();
+  // Commander echoes arguments in its errors, and a shell glob can make one a hostile file name.
   const program = new Command("workbench")
     .description("Context Workbench: index agent context, load it, and serve the dashboard.")
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .configureOutput({ writeOut: stdout.text, writeErr: stderr.text })
     .showHelpAfterError();
   let code = 0;
   const setCode = (c: number) => {
@@ -46,11 +49,12 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof CommanderError) {
       code = e.exitCode === 0 ? 0 : 2;
     } else if (isWorkbenchError(e)) {
-      process.stderr.write(`ERROR: ${e.message}\n`);
+      stderr.line(`ERROR: ${e.message}`);
       if (process.env.WORKBENCH_DEBUG && e.details) console.error(e.details);
       code = 1;
     } else {
-      process.stderr.write(`ERROR: ${e instanceof Error ? e.message : String(e)}\n`);
+      // Not ours, so possibly several lines (a validation library's report): newlines kept.
+      stderr.text(`ERROR: ${e instanceof Error ? e.message : String(e)}\n`);
       if (process.env.WORKBENCH_DEBUG) console.error(e);
       code = 1;
     }

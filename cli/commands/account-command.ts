@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { WorkbenchError } from "../../lib/core/errors";
+import { stdout } from "../output";
 
 /** Reads a secret from stdin (piped), so it never appears in argv, shell history or `ps`. */
 async function readStdinSecret(what: string): Promise<string> {
@@ -33,7 +34,7 @@ export function registerAccount(program: Command, setCode: (c: number) => void):
       const { setInstanceAdmin } = await import("../../lib/db/repositories/accounts");
       const created = await createAccount({ email: opts.email, name: opts.name, password: await readStdinSecret("password") });
       if (opts.admin && !created.isAdmin) await setInstanceAdmin(created.id, true);
-      process.stdout.write(`created ${created.email}${opts.admin || created.isAdmin ? " (instance admin)" : ""}\n`);
+      stdout.line(`created ${created.email}${opts.admin || created.isAdmin ? " (instance admin)" : ""}`);
       setCode(0);
     });
   account
@@ -45,7 +46,7 @@ export function registerAccount(program: Command, setCode: (c: number) => void):
       const { setInstanceAdmin } = await import("../../lib/db/repositories/accounts");
       const a = await accountByEmail(opts.email);
       await setInstanceAdmin(a.id, !opts.revoke);
-      process.stdout.write(`${a.email} is ${opts.revoke ? "no longer" : "now"} an instance admin\n`);
+      stdout.line(`${a.email} is ${opts.revoke ? "no longer" : "now"} an instance admin`);
       setCode(0);
     });
   account
@@ -63,7 +64,7 @@ export function registerAccount(program: Command, setCode: (c: number) => void):
       const a = await accountByEmail(opts.email);
       if (opts.role === "none") await removeMember(project.id, a.id);
       else await setMember(project.id, a.id, opts.role as "viewer");
-      process.stdout.write(`${a.email} on ${project.name}: ${opts.role}\n`);
+      stdout.line(`${a.email} on ${project.name}: ${opts.role}`);
       setCode(0);
     });
   account
@@ -74,7 +75,7 @@ export function registerAccount(program: Command, setCode: (c: number) => void):
       const { bindApproverKey } = await import("../../lib/db/repositories/accounts");
       const a = await accountByEmail(opts.email);
       await bindApproverKey(keyId, a.id);
-      process.stdout.write(`${keyId} is bound to ${a.email}\n`);
+      stdout.line(`${keyId} is bound to ${a.email}`);
       setCode(0);
     });
   account
@@ -83,7 +84,7 @@ export function registerAccount(program: Command, setCode: (c: number) => void):
     .action(async (keyId: string) => {
       const { unbindApproverKey } = await import("../../lib/db/repositories/accounts");
       await unbindApproverKey(keyId);
-      process.stdout.write(`${keyId} is bound to no account\n`);
+      stdout.line(`${keyId} is bound to no account`);
       setCode(0);
     });
   account
@@ -98,7 +99,7 @@ export function registerAccount(program: Command, setCode: (c: number) => void):
       if (!Number.isInteger(days) || days < 0 || days > 365) throw new WorkbenchError("INVALID_INPUT", `--days must be 0-365, not "${opts.days}".`);
       const a = await accountByEmail(opts.email);
       const t = await createToken(a.id, { name: opts.name, expiresInDays: days === 0 ? null : days });
-      process.stdout.write(`${t.token}\n`);
+      stdout.line(t.token);
       setCode(0);
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { WorkbenchError } from "../../lib/core/errors";
+import { stderr, writeJsonText } from "../output";
 
 /**
  * `workbench api <method> <path>`: calls a (team) Workbench's HTTP API with a personal access token,
@@ -31,9 +32,9 @@ export function registerApi(program: Command, setCode: (c: number) => void): voi
       }).catch((e: unknown) => {
         throw new WorkbenchError("UNREADABLE", `Cannot reach ${base}: ${e instanceof Error ? e.message : String(e)}`);
       });
-      process.stdout.write(await res.text());
+      writeJsonText(await res.text());
       if (!process.stdout.isTTY) process.stdout.write("\n");
-      if (!res.ok) process.stderr.write(`HTTP ${res.status}\n`);
+      if (!res.ok) stderr.line(`HTTP ${res.status}`);
       setCode(res.ok ? 0 : 1);
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { stdout } from "../output";
 
 /** `workbench db backup|restore <file>`: the database of DATABASE_URL (SQLite or PostgreSQL). */
 export function registerDb(program: Command, setCode: (c: number) => void): void {
@@ -8,7 +9,7 @@ export function registerDb(program: Command, setCode: (c: number) => void): void
     .action(async (file: string) => {
       const { backupDatabase } = await import("../../lib/ops/backup");
       const r = await backupDatabase(file);
-      process.stdout.write(`backed up the ${label(r.engine)} database to ${r.file} (${r.bytes} bytes, ${r.migrations} migrations)\n`);
+      stdout.line(`backed up the ${label(r.engine)} database to ${r.file} (${r.bytes} bytes, ${r.migrations} migrations)`);
       setCode(0);
     });
   db.command("restore <file>")
@@ -19,7 +20,7 @@ export function registerDb(program: Command, setCode: (c: number) => void): void
       const r = await restoreDatabase(file, { force: opts.force });
       const upgraded = r.migrated.length ? `; applied ${r.migrated.length} newer migration(s): ${r.migrated.join(", ")}` : "";
       const kept = r.previous ? `; the replaced database is kept at ${r.previous}` : "";
-      process.stdout.write(`restored the ${label(r.engine)} database from ${file}${upgraded}${kept}\n`);
+      stdout.line(`restored the ${label(r.engine)} database from ${file}${upgraded}${kept}`);
       setCode(0);
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { printJson, stderr } from "../output";
 
 export function registerIndex(program: Command, _setCode: (c: number) => void): void {
   program
@@ -19,12 +20,12 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
       await syncRunSearch(projectId);
       const db = await getDb();
       const warnings = await db.indexWarning.findMany({ where: { projectId }, orderBy: { relPath: "asc" } });
-      for (const w of warnings.slice(0, 50)) process.stderr.write(`warning: ${w.message}\n`);
-      if (warnings.length > 50) process.stderr.write(`warning: … and ${warnings.length - 50} more (see the project page)\n`);
-      process.stderr.write(
+      for (const w of warnings.slice(0, 50)) stderr.line(`warning: ${w.message}`);
+      if (warnings.length > 50) stderr.line(`warning: … and ${warnings.length - 50} more (see the project page)`);
+      stderr.line(
         `indexed ${stats.filesTotal} files (${stats.filesChanged} changed, ${stats.filesRemoved} removed), ${stats.topics} topics, ` +
-          `${stats.documents} documents re-read, ${stats.gitSkipped ? "git unchanged" : `${stats.commits} commits`}, ${warnings.length} warnings in ${stats.durationMs} ms\n`,
+          `${stats.documents} documents re-read, ${stats.gitSkipped ? "git unchanged" : `${stats.commits} commits`}, ${warnings.length} warnings in ${stats.durationMs} ms`,
       );
-      if (opts.json) process.stdout.write(JSON.stringify({ projectId, ...stats, warnings: warnings.length }) + "\n");
+      if (opts.json) printJson({ projectId, ...stats, warnings: warnings.length });
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { stdout } from "../output";
 
 export function registerLoadContext(program: Command, _setCode: (c: number) => void): void {
   program
@@ -12,6 +13,6 @@ export function registerLoadContext(program: Command, _setCode: (c: number) => v
       const { inventoryMarkdown, loadContextForProject } = await import("../../lib/inventory/service");
       const { projectId } = await ensureIndexed(opts.project, { quiet: !opts.verbose });
       const out = query === undefined ? await inventoryMarkdown(projectId) : (await loadContextForProject(projectId, query)).markdown;
-      process.stdout.write(out);
+      stdout.text(out);
     });
 }

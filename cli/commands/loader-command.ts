@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { printJson, stdout } from "../output";
 
 export function registerLoader(program: Command, _setCode: (c: number) => void): void {
   program
@@ -10,6 +11,7 @@ export function registerLoader(program: Command, _setCode: (c: number) => void):
     .action(async (prompt: string, opts: { project: string; json?: boolean }) => {
       const { loaderForPath } = await import("../../lib/moc/service");
       const res = await loaderForPath(opts.project, prompt);
-      process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + "\n" : res.pack);
+      if (opts.json) printJson(res, 2);
+      else stdout.text(res.pack);
     });
 }

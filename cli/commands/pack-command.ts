@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import type { Command } from "commander";
 import { WorkbenchError, isWorkbenchError } from "../../lib/core/errors";
 import type { ValidationResult } from "../../lib/packets/types";
+import { printJson, stderr, stdout } from "../output";
 
 /** Exit codes: 0 emission allowed, 1 a BLOCK finding refuses it, 2 the command could not validate (usage, unreadable file). */
 const EXIT_REFUSED = 1;
@@ -76,12 +77,13 @@ export function registerPack(program: Command, setCode: (c: number) => void): vo
         text = await readPacketFile(file, PACKET_MAX_CHARS);
       } catch (e) {
         if (!isWorkbenchError(e)) throw e;
-        process.stderr.write(`ERROR: ${e.message}\n`);
+        stderr.line(`ERROR: ${e.message}`);
         setCode(EXIT_USAGE);
         return;
       }
       const v = validatePacket(text);
-      process.stdout.write(opts.json ? JSON.stringify(v, null, 2) + "\n" : formatValidation(file, v, warningText));
+      if (opts.json) printJson(v, 2);
+      else stdout.text(formatValidation(file, v, warningText));
       setCode(v.emittable ? 0 : EXIT_REFUSED);
     });
 }

@@ -6,6 +6,7 @@ import { isLoopbackHost, readAuthConfig } from "../../lib/auth/config";
 import { WorkbenchError } from "../../lib/core/errors";
 import { appRoot } from "../../lib/db/app-root";
 import { dataDir } from "../../lib/db/database-url";
+import { stderr } from "../output";
 
 export function registerServe(program: Command, setCode: (c: number) => void): void {
   program
@@ -45,7 +46,7 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
           createSampleProject: (dir: string) => Promise<void>;
         };
         await createSampleProject(target);
-        process.stderr.write(`indexing the sample project at ${target}\n`);
+        stderr.line(`indexing the sample project at ${target}`);
         await ensureIndexed(target);
       }
       // Remote projects are fetched from this process too, so a slow remote never holds up a request.
@@ -58,12 +59,12 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
         if ((await countAccounts()) === 0) {
           const { setupCode } = await import("../../lib/auth/setup-code");
           const base = auth.publicUrl ?? `http://${opts.host}:${opts.port}`;
-          process.stderr.write(`No accounts yet: create the first (administrator) account at ${base.replace(/\/$/, "")}/sign-in?setup=${setupCode(auth.secret)}\n`);
+          stderr.line(`No accounts yet: create the first (administrator) account at ${base.replace(/\/$/, "")}/sign-in?setup=${setupCode(auth.secret)}`);
         }
       }
       const { startCollabServer } = await import("../../lib/collab/server");
       const collab = await startCollabServer({ port: collabPort, host: opts.host });
-      process.stderr.write(`Context Workbench on http://${opts.host}:${port} (co-editing on ws://${opts.host}:${collabPort})\n`);
+      stderr.line(`Context Workbench on http://${opts.host}:${port} (co-editing on ws://${opts.host}:${collabPort})`);
       // A keep-alive longer than clients' (Node's fetch keeps sockets 5 s) avoids resets
       // when a client reuses a socket the server has just closed.
       const child = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", opts.host, "--keepAliveTimeout", "65000"], {
@@ -73,7 +74,7 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       });
       // Open documents are stored before exit, whatever their debounce.
       let collabStopped: Promise<void> | null = null;
-      const stopCollab = () => (collabStopped ??= collab.stop().catch((e: unknown) => void process.stderr.write(`co-editing server: ${e instanceof Error ? e.message : String(e)}\n`)));
+      const stopCollab = () => (collabStopped ??= collab.stop().catch((e: unknown) => stderr.line(`co-editing server: ${e instanceof Error ? e.message : String(e)}`)));
       const stop = () => {
         child.kill("SIGTERM");
         void stopCollab();

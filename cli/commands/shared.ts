@@ -4,6 +4,7 @@ import type { IndexStats, JobPhase } from "../../lib/db/dto";
 import { findProjectByRoot } from "../../lib/db/repositories/projects";
 import { indexProject } from "../../lib/indexer/index-project";
 import { addProject } from "../../lib/projects/add-project";
+import { stderr } from "../output";
 
 /** Progress lines on stderr, at most one per phase change or every 500 ms. */
 export function stderrProgress(enabled = true): (phase: JobPhase, done: number, total: number) => void {
@@ -15,7 +16,7 @@ export function stderrProgress(enabled = true): (phase: JobPhase, done: number, 
     if (phase === lastPhase && now - last < 500) return;
     lastPhase = phase;
     last = now;
-    process.stderr.write(`[index] ${phase}${total ? ` ${done}/${total}` : ""}\n`);
+    stderr.line(`[index] ${phase}${total ? ` ${done}/${total}` : ""}`);
   };
 }
 
