@@ -1,6 +1,6 @@
-import fs from "node:fs/promises";
 import type { Command } from "commander";
 import { WorkbenchError, isWorkbenchError } from "../../lib/core/errors";
+import { type NamedFileErrorDetails, readRegularFileSync } from "../../lib/core/fs/named-file";
 import type { ValidationResult } from "../../lib/packets/types";
 import { printJson, stderr, stdout } from "../output";
 
@@ -31,24 +31,18 @@ export function formatValidation(file: string, v: ValidationResult, warningText:
   return out.join("\n") + "\n";
 }
 
-/** The file's text, or a WorkbenchError that names the file. */
+/** The file's text, or a WorkbenchError that names the file (a pipe or device is refused, never waited on). */
 async function readPacketFile(file: string, maxChars: number): Promise<string> {
-  let stat;
-  try {
-    stat = await fs.stat(file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw new WorkbenchError("NOT_FOUND", `No file at ${file}`);
-    throw new WorkbenchError("UNREADABLE", `Cannot read ${file} (${code ?? "error"})`, e);
-  }
-  if (!stat.isFile()) throw new WorkbenchError("INVALID_INPUT", `${file} is not a file`);
-  // UTF-8 takes at most 4 bytes a character: a larger file cannot be within the limit.
-  if (stat.size > maxChars * 4) throw new WorkbenchError("TOO_LARGE", `${file} is too large for a packet (${stat.size.toLocaleString("en")} bytes; the limit is ${maxChars.toLocaleString("en")} characters)`);
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(file);
+    // UTF-8 takes at most 4 bytes a character: a larger file cannot be within the limit.
+    bytes = readRegularFileSync(file, maxChars * 4);
   } catch (e) {
-    throw new WorkbenchError("UNREADABLE", `Cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? "error"})`, e);
+    const d = (e as WorkbenchError).details as NamedFileErrorDetails | undefined;
+    if (d?.reason === "missing" || d?.errno === "ENOTDIR") throw new WorkbenchError("NOT_FOUND", `No file at ${file}`, e);
+    if (d?.reason === "not_regular") throw new WorkbenchError("INVALID_INPUT", `${file} is not a file${d.special && d.special !== "a folder" ? ` (${d.special})` : ""}`, e);
+    if (d?.reason === "too_large") throw new WorkbenchError("TOO_LARGE", `${file} is too large for a packet (the limit is ${maxChars.toLocaleString("en")} characters)`, e);
+    throw new WorkbenchError("UNREADABLE", `Cannot read ${file} (${d?.errno ?? "error"})`, e);
   }
   let text: string;
   try {
