@@ -1,5 +1,5 @@
 import path from "node:path";
-import { WorkbenchError } from "../core/errors";
+import { WorkbenchError, isWorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
 import { agreementView, type AgreementView } from "./agreement";
 import { readContextReport, type ContextReport } from "./context-report";
@@ -11,7 +11,8 @@ import type { ReplayResult } from "./convergence/replay";
 import { logThroughIteration, parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
 import { lruMemo, type Memo } from "./memo";
 import { reduceContextState } from "./reduce";
-import type { FindingsRegistry, RegistryFinding } from "./types";
+import { LISTED_WARNINGS } from "./run-window";
+import type { CorruptionWarning, FindingsRegistry, RegistryFinding, StateLogReading } from "./types";
 
 export interface FindingRow extends RegistryFinding {
   bucket: string;
@@ -37,7 +38,18 @@ export interface RunView {
   findings: FindingRow[];
   agreement: AgreementView | null;
   report: ContextReport | null;
+  /** How the state log was read for the registry (null when it could not be computed). */
+  stateLog: StateLogView | null;
   warnings: string[];
+}
+
+export interface StateLogView {
+  reading: StateLogReading;
+  /** A torn tail left out: its bytes (`workbench reduce` would cut them off the file; the page never writes). */
+  droppedBytes: number;
+  /** Lines not read (corrupt, or nested too deep), the first LISTED_WARNINGS of them. */
+  corruptLines: CorruptionWarning[];
+  corruptLineCount: number;
 }
 
 // Seat-derived work kept across views of a packet (see memo.ts). On globalThis because Next
@@ -65,17 +77,31 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
   const dir = pfs.resolve(relPath);
   const warnings: string[] = [];
   const last = opts.throughIteration;
-  const conv = await evaluatePacket(dir, { variant, throughIteration: last, seatMemo: memos.lite, graphMemo: memos.graph });
+  const conv = await evaluatePacket(dir, { variant, throughIteration: last, seatMemo: memos.lite, graphMemo: memos.graph, fs: pfs });
   warnings.push(...conv.warnings);
-  const logText = (await pfs.isFile(path.posix.join(relPath, "deep-context-state.jsonl")))
-    ? await pfs.readText(path.posix.join(relPath, "deep-context-state.jsonl"), 256 * 1024 * 1024)
-    : "";
+  const logRel = path.posix.join(relPath, "deep-context-state.jsonl");
+  let logText = "";
+  try {
+    logText = await pfs.readText(logRel, { kind: "log" });
+  } catch (e) {
+    if (!isWorkbenchError(e)) throw e;
+    if (e.code !== "NOT_FOUND") warnings.push(e.message);
+  }
   const fullLog = parseContextStateLog(logText);
   const log = last === undefined ? fullLog : logThroughIteration(fullLog, last);
 
   let registry: FindingsRegistry | null = null;
+  let stateLog: StateLogView | null = null;
   try {
-    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last, seatMemo: memos.reduce }).registry();
+    const reduced = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last, seatMemo: memos.reduce, fs: pfs });
+    registry = reduced.registry();
+    stateLog = {
+      reading: reduced.stateLogReading,
+      droppedBytes: reduced.stateLogRepair.droppedBytes,
+      corruptLines: reduced.corruptionWarnings.slice(0, LISTED_WARNINGS),
+      corruptLineCount: reduced.corruptionWarnings.length,
+    };
+    for (const w of reduced.fileWarnings) warnings.push(w.message);
   } catch (e) {
     warnings.push(`The findings registry could not be computed: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -113,6 +139,7 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     // The report is written at synthesis: it belongs to the whole run, not to an iteration.
     report: last === undefined ? await readContextReport(pfs, relPath, (m) => warnings.push(m)) : null,
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
+    stateLog,
     warnings,
   };
 }
