@@ -1,5 +1,5 @@
 import path from "node:path";
-import { WorkbenchError, isWorkbenchError } from "../core/errors";
+import { WorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
 import { agreementView, type AgreementView } from "./agreement";
 import { readContextReport, type ContextReport } from "./context-report";
@@ -8,7 +8,7 @@ import type { ConvergencePayload } from "./convergence/decide";
 import { evaluatePacket, type GraphSource } from "./convergence/packet-convergence";
 import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
-import { logThroughIteration, parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
+import { parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
 import { lruMemo, type Memo } from "./memo";
 import { reduceContextState } from "./reduce";
 import { LISTED_WARNINGS } from "./run-window";
@@ -79,16 +79,8 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
   const last = opts.throughIteration;
   const conv = await evaluatePacket(dir, { variant, throughIteration: last, seatMemo: memos.lite, graphMemo: memos.graph, fs: pfs });
   warnings.push(...conv.warnings);
-  const logRel = path.posix.join(relPath, "deep-context-state.jsonl");
-  let logText = "";
-  try {
-    logText = await pfs.readText(logRel, { kind: "log" });
-  } catch (e) {
-    if (!isWorkbenchError(e)) throw e;
-    if (e.code !== "NOT_FOUND") warnings.push(e.message);
-  }
-  const fullLog = parseContextStateLog(logText);
-  const log = last === undefined ? fullLog : logThroughIteration(fullLog, last);
+  // The log convergence read (already cut to `throughIteration`); its bad lines are in conv.warnings.
+  const log = conv.log ?? parseContextStateLog("");
 
   let registry: FindingsRegistry | null = null;
   let stateLog: StateLogView | null = null;

@@ -12,6 +12,13 @@ export const EVENTS_PER_WINDOW = 200;
 export const ITERATIONS_PER_WINDOW = 200;
 /** Warnings and corrupt lines listed by name; the totals say how many there are. */
 export const LISTED_WARNINGS = 200;
+/** Event names kept per iteration entry (one run can hold any number of events); `eventCount` says how many. */
+export const EVENT_NAMES_PER_ENTRY = 50;
+
+/** Entries with at most EVENT_NAMES_PER_ENTRY event names each, and their count. */
+export function withEventCounts<E extends { events: string[] }>(entries: readonly E[]): (E & { eventCount: number })[] {
+  return entries.map((e) => ({ ...e, events: e.events.slice(0, EVENT_NAMES_PER_ENTRY), eventCount: e.events.length }));
+}
 
 export interface ListWindow {
   /** Index of the first item shown. */

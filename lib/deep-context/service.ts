@@ -10,7 +10,7 @@ import type { ContextEventRecord, ContextIterationRecord } from "./convergence/s
 import { findingsFacets, queryFindings, findingsQuerySchema, type FindingsFacets, type FindingsPage, type FindingsQuery } from "./findings-query";
 import { packetFingerprint, packetVersion } from "./run-cache";
 import { loadRunView, type RunView } from "./run-view";
-import { EVENTS_PER_WINDOW, ITERATIONS_PER_WINDOW, LISTED_WARNINGS, type ListWindow, type RunWindowQuery, sliceOf, windowOf } from "./run-window";
+import { EVENTS_PER_WINDOW, ITERATIONS_PER_WINDOW, LISTED_WARNINGS, type ListWindow, type RunWindowQuery, sliceOf, windowOf, withEventCounts } from "./run-window";
 import { loadSiblingTimeline } from "./sibling-view";
 import type { ResearchTimeline } from "./convergence/research-timeline";
 import type { ReviewTimeline } from "./convergence/review-timeline";
@@ -31,7 +31,7 @@ export interface RunPageView extends Omit<RunView, "findings" | "drawing" | "eve
   /** The composite score of each iteration in the window that has a graph_convergence event, by run. */
   scoreByRun: Record<string, number>;
   /** The replay with the entries of the iteration window (by position) and the first divergences. */
-  replay: (Omit<ReplayResult, "entries" | "divergences"> & { entries: ReplayResult["entries"]; entryWindow: ListWindow; divergences: string[]; divergenceCount: number }) | null;
+  replay: (Omit<ReplayResult, "entries" | "divergences"> & { entries: (ReplayResult["entries"][number] & { eventCount: number })[]; entryWindow: ListWindow; divergences: string[]; divergenceCount: number }) | null;
   /** The registry without its buckets; its corruption and seat warnings are the first LISTED_WARNINGS (the metrics count them all). */
   registry: (Omit<FindingsRegistry, "reuseCandidates" | "integrationPoints" | "conventions" | "dependencies" | "gaps" | "lowConfidence"> & { corruptionWarningCount: number; seatValidationWarningCount: number }) | null;
   warnings: string[];
@@ -43,6 +43,7 @@ export interface RunResult {
   /** The packet's version (see packetVersion) when the result was read; the live stream sends the current one. */
   version: string;
   view: RunPageView | null;
+  /** A deep-research or deep-review run's timeline: one window of its iterations, each with at most EVENT_NAMES_PER_ENTRY event names. */
   timeline: ((ResearchTimeline | ReviewTimeline) & { entryWindow: ListWindow; unattachedEventCount: number }) | null;
 }
 
@@ -89,7 +90,7 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
   let pageReplay: RunPageView["replay"] = null;
   if (replay) {
     const entryWindow = windowOf(replay.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
-    pageReplay = { ...replay, entries: sliceOf(replay.entries, entryWindow), entryWindow, divergences: replay.divergences.slice(0, LISTED_WARNINGS), divergenceCount: replay.divergences.length };
+    pageReplay = { ...replay, entries: withEventCounts(sliceOf(replay.entries, entryWindow)), entryWindow, divergences: replay.divergences.slice(0, LISTED_WARNINGS), divergenceCount: replay.divergences.length };
   }
   return {
     ...rest,
@@ -124,9 +125,10 @@ export async function runForProject(projectId: string, runId: string, variant: S
     const loop = run.loopType === "review" ? "review" : "research";
     const timeline = await loadSiblingTimeline(rootPath, run.relPath, loop);
     const entryWindow = windowOf(timeline.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
+    const entries = withEventCounts(sliceOf<ResearchTimeline["entries"][number] | ReviewTimeline["entries"][number]>(timeline.entries, entryWindow));
     const windowed = {
       ...timeline,
-      entries: sliceOf(timeline.entries as unknown[], entryWindow),
+      entries,
       entryWindow,
       unattachedEvents: timeline.unattachedEvents.slice(0, LISTED_WARNINGS),
       unattachedEventCount: timeline.unattachedEvents.length,

@@ -40,6 +40,8 @@ export interface PacketConvergence {
   graphSource: GraphSource;
   payload: ConvergencePayload;
   replay: ReplayResult | null;
+  /** The state log as read (through `throughIteration` when given), or null without one. */
+  log: ContextStateLog | null;
   warnings: string[];
 }
 
@@ -254,5 +256,5 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
     notes,
   });
   const replay = log ? replayHostLoop(log, {}, fileConfig) : null;
-  return { packetDir, variant, graph, graphSource, payload, replay, warnings };
+  return { packetDir, variant, graph, graphSource, payload, replay, log, warnings };
 }
