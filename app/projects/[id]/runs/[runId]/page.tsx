@@ -226,7 +226,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       ) : null}
 
       <Card>
-        <CardHeader title="Event timeline" description={view.eventWindow.count < view.eventWindow.total ? "One window of the log's events at a time: the newest first, older ones a link away." : undefined} />
+        <CardHeader title="Event timeline" description={view.eventWindow.count < view.eventWindow.total ? "One window of the log's events at a time, the latest by default; older ones are a link away." : undefined} />
         <WindowNav window={view.eventWindow} noun="events" param="events" basePath={basePath} searchParams={query} anchor="events" />
         <ol id="events" className="max-h-96 divide-y divide-border overflow-auto" aria-label="Events" start={view.eventWindow.offset + 1}>
           {view.events.map((e, i) => {
