@@ -249,7 +249,8 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
 function packetWarnings(pfs: ProjectFs, specRel: string, own: FileWarning[]): FileWarning[] {
   const under = (rel: string) => specRel === "" || rel === specRel || rel.startsWith(`${specRel}/`);
   const out = new Map<string, FileWarning>();
-  for (const w of [...pfs.skipped.filter((x) => under(x.relPath)), ...own]) {
+  // The reducer's own word first: it also says what was done without the file.
+  for (const w of [...own, ...pfs.skipped.filter((x) => under(x.relPath))]) {
     const key = `${w.code}\u0000${w.relPath}`;
     if (!out.has(key)) out.set(key, w);
   }

@@ -107,6 +107,8 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
     degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
   }
+  // The report is written at synthesis: it belongs to the whole run, not to an iteration.
+  const report = last === undefined ? await readContextReport(pfs, relPath, (m) => warnings.push(m)) : null;
   const drawnNodes = conv.graph.nodes.length <= DRAW_LIMIT ? conv.graph.nodes : bestConnected(conv.graph.nodes, degree, DRAW_LIMIT);
   const drawnIds = new Set(drawnNodes.map((n) => n.id));
   return {
@@ -128,12 +130,25 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     graph: { nodes: conv.graph.nodes.length, edges: conv.graph.edges.length, byKind },
     registry: registry ? registryRest : null,
     findings,
-    // The report is written at synthesis: it belongs to the whole run, not to an iteration.
-    report: last === undefined ? await readContextReport(pfs, relPath, (m) => warnings.push(m)) : null,
+    report,
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
     stateLog,
-    warnings,
+    warnings: withRefusals(warnings, pfs, path.posix.dirname(relPath)),
   };
+}
+
+/**
+ * The view's warnings, then every refusal of the file layer under the spec folder not said
+ * yet (a report or any other packet file linking out, a pipe…): no file is skipped silently.
+ */
+function withRefusals(warnings: string[], pfs: ProjectFs, specRel: string): string[] {
+  const out = [...new Set(warnings)];
+  const said = out.join("\n");
+  for (const w of pfs.skipped) {
+    if (specRel !== "" && specRel !== "." && !w.relPath.startsWith(`${specRel}/`)) continue;
+    if (!said.includes(w.relPath.slice(specRel.length + 1))) out.push(w.message);
+  }
+  return out;
 }
 
 /**

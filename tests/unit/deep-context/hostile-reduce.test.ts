@@ -29,6 +29,12 @@ function snapshot(dir: string): Record<string, string> {
   return treeDigest(dir);
 }
 
+/** The digests of some files of a folder (those a test put there itself). */
+function snapshotOf(dir: string, names: string[]): Record<string, string> {
+  const all = treeDigest(dir);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => names.some((n) => k.endsWith(n))));
+}
+
 describe("reduce on the hostile repository", () => {
   let repo: HostileRepo;
   let outside: Record<string, string>;
@@ -63,6 +69,37 @@ describe("reduce on the hostile repository", () => {
     expect(snapshot(repo.outside)).toEqual(outside);
     expect(fs.existsSync(path.join(repo.outside, "ctx", "findings-registry.json"))).toBe(false);
     expect(snapshot(repo.root)).toEqual(project);
+  });
+
+  it("never reads a config, state log or report that links out: each is named, in reduce, converge and the run view", async () => {
+    const ctx = path.join(spec(repo.specs.tornTail), "context");
+    const files: [string, string][] = [
+      ["deep-context-config.json", `{"scope":"${repo.secret}"}`],
+      ["context-report.md", `# Report ${repo.secret}\n`],
+      ["context-report.json", `{"title":"${repo.secret}"}`],
+    ];
+    for (const [name, body] of files) {
+      fs.writeFileSync(path.join(repo.outside, name), body);
+      fs.rmSync(path.join(ctx, name), { force: true });
+      fs.symlinkSync(path.join(repo.outside, name), path.join(ctx, name));
+    }
+    let r = await reduce(spec(repo.specs.tornTail));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`${repo.specs.tornTail}/context/deep-context-config.json: a link to outside the project; not read. The config is read as {}.`);
+    const view = await loadRunView(repo.root, `${repo.specs.tornTail}/context`);
+    const named = view.warnings.join("\n");
+    for (const name of ["deep-context-config.json", "context-report.md", "context-report.json"]) expect(named).toContain(`${repo.specs.tornTail}/context/${name}: a link to outside the project`);
+    expect(JSON.stringify(view)).not.toContain(repo.secret);
+    expect((await evaluatePacket(spec(repo.specs.tornTail))).warnings).toContain("deep-context-config.json not read: a link to outside the project; not read.");
+
+    fs.writeFileSync(path.join(repo.outside, "state.jsonl"), `{"type":"config","scope":"${repo.secret}"}\n{"torn`);
+    fs.rmSync(path.join(ctx, "deep-context-state.jsonl"));
+    fs.symlinkSync(path.join(repo.outside, "state.jsonl"), path.join(ctx, "deep-context-state.jsonl"));
+    r = await reduce(spec(repo.specs.tornTail));
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(`[deep-context] reducer failed: ${repo.specs.tornTail}/context/deep-context-state.jsonl: a link to outside the project; not read.\n`);
+    expect(fs.readFileSync(path.join(repo.outside, "state.jsonl"), "utf8")).toBe(`{"type":"config","scope":"${repo.secret}"}\n{"torn`);
+    expect(snapshot(repo.outside)).toEqual({ ...outside, ...snapshotOf(repo.outside, ["deep-context-config.json", "context-report.md", "context-report.json", "state.jsonl"]) });
   });
 
   it("fails the same way when seats/ links out", async () => {
@@ -127,6 +164,20 @@ describe("reduce on the hostile repository", () => {
     expect(r.stderr).toContain(`${repo.specs.deepSeat}/context/seats/iter-003/deep.json: nested more than 256 levels deep; not read.`);
     expect(r.stderr).toContain(`${repo.specs.deepSeat}/context/deep-context-config.json: nested more than 256 levels deep; not read; the config is read as {}.`);
     expect(JSON.parse(r.stdout)).toMatchObject({ seatValidationWarnings: 1 });
+  });
+});
+
+describe("a seat file that is a named pipe", () => {
+  it("is a failed seat with a warning, and neither reduce nor converge waits on it", async () => {
+    const repo = buildHostileRepo({ traps: ["fifo"] });
+    const spec = path.join(repo.root, ".opencode/specs/hostile/fifo-run");
+    const r = await reduce(spec);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("context/seats/iter-003/pipe.json: a named pipe; not read.");
+    const registry = JSON.parse(fs.readFileSync(path.join(spec, "context", "findings-registry.json"), "utf8")) as { seatsByIteration: Record<string, { failed: string[] }> };
+    expect(registry.seatsByIteration["3"]!.failed).toEqual(["pipe"]);
+    const conv = await evaluatePacket(spec);
+    expect(conv.warnings).toContain("seats/iter-003/pipe.json: seat file not read: a named pipe; not read.");
   });
 });
 
