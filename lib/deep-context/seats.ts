@@ -20,6 +20,7 @@
  */
 import { isWorkbenchError } from "../core/errors";
 import type { ProjectFs } from "../core/project-fs";
+import { readIntoSync } from "../core/fs/read-into";
 import { refusalOf } from "../core/fs/refusal";
 import type { FileWarning } from "../core/warnings";
 import { TOO_DEEP_REASON, tooDeep } from "./bounded-json";
@@ -171,10 +172,12 @@ class Collector implements SeatCollection {
     sizes: { total: number; max: number },
   ) {
     // Typed arrays and the arena are sized for the packet up front, generously (pages are
-    // only touched as they fill, and growing would copy).
+    // only touched as they fill, and growing would copy); the read buffer holds the largest
+    // file and is reused for every file.
     this.table = new UnitTable(Math.ceil(sizes.total / 1024) + 64, Math.ceil(sizes.total / 4) + 4096, {
       expectedAttrs: Math.ceil(sizes.total / 320) + 256,
     });
+    this.buf = Buffer.allocUnsafeSlow(sizes.max + 64);
   }
 
   run(iterations: SeatIteration[]): this {
@@ -192,7 +195,8 @@ class Collector implements SeatCollection {
       this.seatsByIteration[it.iteration] = { succeeded, failed };
       for (const label of succeeded) this.allSeatLabels.add(label);
     }
-    // The last file's bytes are not needed by readers of the collection, which the run page keeps.
+    // The read buffer (as large as the largest seat file) is not needed by readers of the
+    // collection, which the run page keeps.
     this.buf = EMPTY;
     this.spans.buf = EMPTY;
     return this;
@@ -205,9 +209,9 @@ class Collector implements SeatCollection {
   // ---- JSON.parse decoder: the reference's semantics on parsed values
 
   private readParsed(file: SeatFileRef): boolean {
-    const bytes = this.read(file);
-    if (bytes === null) return false;
-    const text = bytes.toString("utf8");
+    const n = this.read(file);
+    if (n < 0) return false;
+    const text = this.buf.toString("utf8", 0, n);
     if (tooDeep(text)) {
       this.tooDeep(file);
       return false;
@@ -292,19 +296,22 @@ class Collector implements SeatCollection {
    * reference), an entry the file layer refused or refuses now (with a warning), or a file
    * gone since the folder was listed.
    */
-  private read(file: SeatFileRef): Buffer | null {
-    if (file.entry === "dir") return null;
+  private read(file: SeatFileRef): number {
+    if (file.entry === "dir") return -1;
     if (file.refusal) {
       this.refused(file.refusal);
-      return null;
+      return -1;
     }
     try {
-      return this.pfs.readBytesSync(file.rel, { kind: "seat" });
+      // One buffer for every file of the packet (it grows to the largest).
+      const r = readIntoSync(this.pfs, file.rel, { kind: "seat" }, this.buf);
+      this.buf = r.buf;
+      return r.length;
     } catch (e) {
       if (!isWorkbenchError(e)) throw e;
       const reason = refusalOf(e);
       if (reason !== null) this.refused({ relPath: file.rel, code: reason, message: e.message });
-      return null;
+      return -1;
     }
   }
 
@@ -319,10 +326,9 @@ class Collector implements SeatCollection {
   }
 
   private readScanned(file: SeatFileRef): boolean {
-    const bytes = this.read(file);
-    if (bytes === null) return false;
-    this.buf = bytes;
-    const n = bytes.length;
+    const n = this.read(file);
+    if (n < 0) return false;
+    const bytes = this.buf;
     const outcome = scanSeatFile(bytes, n, this.spans, this.onElement);
     if (outcome === ScanOutcome.RESTART) throw RESTART;
     // The scanner fails a file nested too deep as it fails invalid JSON; only the first says so.
