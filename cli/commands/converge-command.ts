@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { WorkbenchError } from "../../lib/core/errors";
+import { terminalSafe } from "../../lib/core/terminal";
 import type { PacketConvergence } from "../../lib/deep-context/convergence/packet-convergence";
 
 const f3 = (n: number) => n.toFixed(3);
@@ -62,7 +63,7 @@ export function registerConverge(program: Command, _setCode: (c: number) => void
   program
     .command("converge")
     .description(
-      "Evaluate deep-context convergence of a spec folder's packet: the five signals, score, decision and blockers, plus a replay of the host loop's stop rules. Uses {packet}/coverage-graph.json when present, else derives the graph from seat files and delta findings.",
+      "Evaluate deep-context convergence of a spec folder's packet: the five signals, score, decision and blockers, plus a replay of the host loop's stop rules. Uses {packet}/coverage-graph.json when present, else derives the graph from seat files and delta findings. Reads only inside the repository holding the spec folder (its nearest ancestor with .git, else the folder itself).",
     )
     .argument("<spec-folder>", "spec folder (its context/ packet is used) or the packet folder itself")
     .option("--json", "print the convergence payload (data + graph_* fields) as JSON")
@@ -78,7 +79,8 @@ export function registerConverge(program: Command, _setCode: (c: number) => void
       if (opts.json) {
         process.stdout.write(JSON.stringify({ ...res.payload, graph_origin: res.graphSource.origin, replay: res.replay, warnings: res.warnings }, null, 2) + "\n");
       } else {
-        process.stdout.write(formatConvergence(res));
+        // Focus names, blockers and warnings are repository text.
+        process.stdout.write(terminalSafe(formatConvergence(res)));
       }
     });
 }

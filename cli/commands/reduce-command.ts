@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { terminalSafe } from "../../lib/core/terminal";
 
 export interface ReduceCliIo {
   out(text: string): void;
@@ -7,7 +8,9 @@ export interface ReduceCliIo {
 
 /**
  * The command itself: `args` as the user typed them after `reduce`; returns the exit code.
- * The spec folder is the first argument not starting with `--`, as in the reference.
+ * The spec folder is the first argument not starting with `--`, as in the reference. Files
+ * are read and written only inside the repository holding the spec folder (its nearest
+ * ancestor with `.git`, else the spec folder itself).
  */
 export async function runReduceCommand(args: string[], options: { referenceLayoutOnly?: boolean }, io: ReduceCliIo): Promise<number> {
   const specFolder = args.find((a) => !a.startsWith("--"));
@@ -18,6 +21,15 @@ export async function runReduceCommand(args: string[], options: { referenceLayou
   try {
     const { reduceContextState, summaryText } = await import("../../lib/deep-context/reduce");
     const result = reduceContextState(specFolder, { layouts: options.referenceLayoutOnly ? "reference" : "both" });
+    // Packet files not read (links out of the repository, pipes, nesting too deep): named, so
+    // nothing is skipped silently. Their names are repository text, hence terminalSafe.
+    for (const w of result.fileWarnings) io.err(`[deep-context] warning: ${terminalSafe(w.message)}\n`);
+    if (result.stateLogReading === "corrupt_lines_kept") {
+      const first = result.corruptionWarnings[0];
+      io.err(
+        `[deep-context] note: ${result.corruptionWarnings.length} line(s) of the state log could not be read${first ? ` (first: line ${first.line})` : ""}; other lines follow them, so the file is left whole and every valid line is read (the reference reducer would cut the file at the first bad line)\n`,
+      );
+    }
     if (result.labelFirstSeatFiles > 0) {
       io.err(
         `[deep-context] note: read ${result.labelFirstSeatFiles} seat file(s) in the seats/{label}/iter-NNN/ layout, which the reference reducer ignores (--reference-layout-only to skip them)\n`,
@@ -26,7 +38,7 @@ export async function runReduceCommand(args: string[], options: { referenceLayou
     io.out(summaryText(result.summary));
     return 0;
   } catch (error) {
-    io.err(`[deep-context] reducer failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.err(`[deep-context] reducer failed: ${terminalSafe(error instanceof Error ? error.message : String(error))}\n`);
     return 3;
   }
 }

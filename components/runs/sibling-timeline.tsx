@@ -65,7 +65,10 @@ export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | Rev
                 <td className="py-1 pr-3 tabular-nums">
                   {f(e.stopScore as number | null)} {e.stopCandidate ? <Badge tone="ok">stop candidate</Badge> : null}
                 </td>
-                <td className="py-1 text-xs">{(e.events as string[]).join(", ")}</td>
+                <td className="py-1 text-xs">
+                  {(e.events as string[]).join(", ")}
+                  {typeof e.eventCount === "number" && e.eventCount > (e.events as string[]).length ? ` … and ${(e.eventCount - (e.events as string[]).length).toLocaleString("en")} more` : ""}
+                </td>
               </tr>
             ))}
           </tbody>

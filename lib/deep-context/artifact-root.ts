@@ -8,9 +8,11 @@
  *   folder; else the flat `context/` when it is empty or belongs to this spec; else a new
  *   `{phaseSlug}-pt-NN` next to the existing ones.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { WorkbenchError } from "../core/errors";
+import type { ProjectFs } from "../core/project-fs";
+import { parseBoundedJson } from "./bounded-json";
+import { type Place, childOf, listEntries, parentOf, probe } from "./place";
 import { compareNumericNames } from "./text";
 
 /** Quotes, `$`, `;`, `|`, `&`, `<`, `>`, backquote and backslash: refused like the reference does. */
@@ -28,6 +30,8 @@ export interface ArtifactRoot {
   /** The packet folder: holds config, state log, seats/, registry and dashboard. */
   artifactDir: string;
   artifactArchiveRoot: string;
+  /** The packet folder relative to the project root: where it is read and written. */
+  artifactRel: string;
 }
 
 /** The spec-folder reference as packets record it: the part after `.opencode/specs/` or `specs/`. */
@@ -42,53 +46,65 @@ export function normalizeSpecFolderReference(specFolder: unknown): string | null
   return normalized.replace(/^\.\/+/, "").replace(/^\.opencode\/specs\//, "").replace(/^specs\//, "");
 }
 
-function findAncestorSpecFolder(specFolder: string): string | null {
-  let current = path.resolve(specFolder);
-  for (;;) {
-    const parent = path.dirname(current);
-    if (parent === current || path.basename(parent) === "specs") return null;
-    if (fs.existsSync(path.join(parent, "spec.md"))) return parent;
+function exists(pfs: ProjectFs, rel: string): boolean {
+  const k = probe(pfs, rel).kind;
+  return k === "dir" || k === "file";
+}
+
+/**
+ * Whether a folder above the spec folder holds spec.md (the spec is a child phase). Only
+ * folders inside the project are looked at: the search stops at its root, or below a
+ * folder named `specs` as in the reference.
+ */
+function hasAncestorSpecFolder(pfs: ProjectFs, spec: Place): boolean {
+  let current = spec;
+  while (current.rel !== "") {
+    const parent = parentOf(current);
+    if (path.basename(parent.abs) === "specs") return false;
+    if (exists(pfs, path.posix.join(parent.rel, "spec.md"))) return true;
     current = parent;
+  }
+  return false;
+}
+
+/** Text of a packet file, or null when it cannot be read (missing, or refused by the file layer, which reports it). */
+function readText(pfs: ProjectFs, rel: string, kind: "json" | "log"): string | null {
+  try {
+    return pfs.readBytesSync(rel, { kind }).toString("utf8");
+  } catch {
+    return null;
   }
 }
 
 /** The spec folder a packet belongs to: its config's `specFolder`, else the state log's first record's. */
-function readPacketSpecFolder(packetDir: string): string | null {
-  const configPath = path.join(packetDir, CONFIG_FILE);
-  if (fs.existsSync(configPath)) {
-    try {
-      const config = JSON.parse(fs.readFileSync(configPath, "utf8")) as { specFolder?: unknown };
-      return normalizeSpecFolderReference(config.specFolder);
-    } catch {
-      // unreadable config: fall back to the state log
-    }
+function readPacketSpecFolder(pfs: ProjectFs, packetRel: string): string | null {
+  const configRel = path.posix.join(packetRel, CONFIG_FILE);
+  if (exists(pfs, configRel)) {
+    const text = readText(pfs, configRel, "json");
+    const parsed = text === null ? null : parseBoundedJson(text);
+    // An unreadable config, or `null` (whose specFolder the reference fails to read): the state log decides.
+    if (parsed?.ok && parsed.value !== null) return normalizeSpecFolderReference((parsed.value as { specFolder?: unknown }).specFolder);
   }
-  const statePath = path.join(packetDir, STATE_FILE);
-  if (!fs.existsSync(statePath)) return null;
-  try {
-    for (const line of fs.readFileSync(statePath, "utf8").split(/\r?\n/)) {
-      if (!line.trim()) continue;
-      const first = JSON.parse(line) as { specFolder?: unknown };
-      return normalizeSpecFolderReference(first.specFolder);
-    }
-  } catch {
-    return null;
+  const text = readText(pfs, path.posix.join(packetRel, STATE_FILE), "log");
+  if (text === null) return null;
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const first = parseBoundedJson(line);
+    return first.ok && first.value !== null ? normalizeSpecFolderReference((first.value as { specFolder?: unknown }).specFolder) : null;
   }
   return null;
 }
 
-function listPacketDirectories(rootDir: string): string[] {
-  if (!fs.existsSync(rootDir)) return [];
-  return fs
-    .readdirSync(rootDir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && /-pt-\d+$/.test(e.name))
+function listPacketDirectories(pfs: ProjectFs, rootRel: string): string[] {
+  return listEntries(pfs, rootRel)
+    .filter((e) => e.kind === "dir" && /-pt-\d+$/.test(e.name))
     .map((e) => e.name)
     .sort(compareNumericNames);
 }
 
-function nextSubfolder(rootDir: string, phaseSlug: string): string {
+function nextSubfolder(pfs: ProjectFs, rootRel: string, phaseSlug: string): string {
   const prefix = `${phaseSlug}-pt-`;
-  const existing = fs.existsSync(rootDir) ? fs.readdirSync(rootDir).filter((e) => e.startsWith(prefix)).length : 0;
+  const existing = listEntries(pfs, rootRel).filter((e) => e.name.startsWith(prefix)).length;
   return `${prefix}${String(existing + 1).padStart(2, "0")}`;
 }
 
@@ -105,28 +121,32 @@ export function assertSafeSpecFolder(specFolder: string): void {
   }
 }
 
-export function resolveContextArtifactRoot(specFolder: string): ArtifactRoot {
-  assertSafeSpecFolder(specFolder);
-  const resolved = path.resolve(specFolder);
-  const rootDir = path.join(resolved, MODE);
-  const archiveRoot = path.join(resolved, `${MODE}_archive`);
-  const flat: ArtifactRoot = { rootDir, subfolder: null, artifactDir: rootDir, artifactArchiveRoot: archiveRoot };
-  if (!findAncestorSpecFolder(resolved)) return flat;
+/**
+ * The packet folder of a spec folder, looked up through the project's file layer. `spec`
+ * is the spec folder as shown (absolute, as the user named it: packets record it, and the
+ * reducer prints paths under it) and as read (relative to the project root).
+ */
+export function resolveContextArtifactRoot(pfs: ProjectFs, spec: Place): ArtifactRoot {
+  assertSafeSpecFolder(spec.abs);
+  const root = childOf(spec, MODE);
+  const archiveRoot = path.join(spec.abs, `${MODE}_archive`);
+  const flat: ArtifactRoot = { rootDir: root.abs, subfolder: null, artifactDir: root.abs, artifactArchiveRoot: archiveRoot, artifactRel: root.rel };
+  if (!hasAncestorSpecFolder(pfs, spec)) return flat;
 
-  const target = normalizeSpecFolderReference(resolved);
+  const target = normalizeSpecFolderReference(spec.abs);
   if (target) {
-    const matches = listPacketDirectories(rootDir).filter((name) => readPacketSpecFolder(path.join(rootDir, name)) === target);
+    const matches = listPacketDirectories(pfs, root.rel).filter((name) => readPacketSpecFolder(pfs, path.posix.join(root.rel, name)) === target);
     const existing = matches[matches.length - 1];
     if (existing) {
-      return { rootDir, subfolder: existing, artifactDir: path.join(rootDir, existing), artifactArchiveRoot: path.join(archiveRoot, existing) };
+      return { rootDir: root.abs, subfolder: existing, artifactDir: path.join(root.abs, existing), artifactArchiveRoot: path.join(archiveRoot, existing), artifactRel: path.posix.join(root.rel, existing) };
     }
   }
-  const hasFlat = fs.existsSync(path.join(rootDir, CONFIG_FILE)) || fs.existsSync(path.join(rootDir, STATE_FILE));
+  const hasFlat = exists(pfs, path.posix.join(root.rel, CONFIG_FILE)) || exists(pfs, path.posix.join(root.rel, STATE_FILE));
   if (hasFlat) {
-    const owner = readPacketSpecFolder(rootDir);
+    const owner = readPacketSpecFolder(pfs, root.rel);
     if (owner === null || owner === target) return flat;
   }
-  if (!hasFlat && listPacketDirectories(rootDir).length === 0) return flat;
-  const subfolder = nextSubfolder(rootDir, path.basename(resolved));
-  return { rootDir, subfolder, artifactDir: path.join(rootDir, subfolder), artifactArchiveRoot: path.join(archiveRoot, subfolder) };
+  if (!hasFlat && listPacketDirectories(pfs, root.rel).length === 0) return flat;
+  const subfolder = nextSubfolder(pfs, root.rel, path.basename(spec.abs));
+  return { rootDir: root.abs, subfolder, artifactDir: path.join(root.abs, subfolder), artifactArchiveRoot: path.join(archiveRoot, subfolder), artifactRel: path.posix.join(root.rel, subfolder) };
 }

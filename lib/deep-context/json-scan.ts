@@ -12,7 +12,13 @@
  * `RESTART`: the caller must then redo the packet with a decoder that commits a file only
  * once it is known to be valid. A cheap pre-check (the last non-blank byte closes the first
  * bracket) turns the common torn file into a plain `FAILED` before anything is emitted.
+ *
+ * Containers nested deeper than MAX_NESTING make a file fail like invalid JSON does: its
+ * values are never decoded, so nothing downstream (String() of a field, JSON.stringify)
+ * recurses once per level on them.
  */
+import { MAX_NESTING } from "../core/fs/limits";
+
 
 /** Value types of a captured field. */
 export const T_MISSING = 0;
@@ -250,15 +256,17 @@ function afterKey(b: Uint8Array, ke: number, n: number): number {
 /** Any JSON value at i (non-blank); returns the index after it, or -1. Iterative: any depth. */
 export function skipValue(b: Uint8Array, i: number, n: number): number {
   attach(b);
-  return skipIn(b, i, n);
+  return skipIn(b, i, n, Infinity);
 }
 
-function skipIn(b: Uint8Array, i: number, n: number): number {
+/** The value at i, with at most `room` containers nested in it (the value itself included), or -1. */
+function skipIn(b: Uint8Array, i: number, n: number, room: number): number {
   let sp = 0;
   for (;;) {
     // A value starts at i.
     let c = b[i]!;
     if (c === 0x7b || c === 0x5b) {
+      if (sp >= room) return -1;
       const isObject = c === 0x7b;
       i = ws(b, i + 1, n);
       if (i >= n) return -1;
@@ -375,13 +383,15 @@ function isFindingsKey(b: Buffer, s: number, e: number, flags: number): boolean 
   return sameBytes(b, s, e, FINDINGS);
 }
 
-/** One element at i; fills spans; returns the index after it or -1. */
-function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): number {
+/** One element at i of an array `depth` containers deep; fills spans; returns the index after it or -1. */
+function readElement(b: Buffer, i: number, n: number, spans: FindingSpans, depth: number): number {
   const c = b[i]!;
   if (c !== 0x7b) {
     spans.elementType = typeOfFirstByte(c);
-    return skipIn(b, i, n);
+    return skipIn(b, i, n, MAX_NESTING - depth);
   }
+  if (depth >= MAX_NESTING) return -1;
+  const room = MAX_NESTING - depth - 1;
   spans.elementType = T_OBJECT;
   const type = spans.type;
   type.fill(T_MISSING);
@@ -397,7 +407,7 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): numb
     i = afterKey(b, ke, n);
     if (i < 0) return -1;
     if (field < 0) {
-      i = skipIn(b, i, n);
+      i = skipIn(b, i, n, room);
       if (i < 0) return -1;
     } else if (b[i] === 0x22) {
       const e = scanString(b, i + 1, n);
@@ -410,7 +420,7 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): numb
     } else {
       // Numbers directly (every finding has a relevance); containers and literals through skipIn.
       const c = b[i]!;
-      const e = c === 0x2d || isDigit(c) ? scanNumber(b, i, n) : skipIn(b, i, n);
+      const e = c === 0x2d || isDigit(c) ? scanNumber(b, i, n) : skipIn(b, i, n, room);
       if (e < 0) return -1;
       type[field] = typeOfFirstByte(c);
       spans.start[field] = i;
@@ -431,15 +441,16 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans): numb
 }
 
 /**
- * The array at i (b[i] is `[`), each element emitted when `onElement` is given.
- * Returns the index after the array or -1; `counter.emitted` counts emitted elements.
+ * The array at i (b[i] is `[`, `depth` containers deep counting itself), each element
+ * emitted when `onElement` is given. Returns the index after the array or -1;
+ * `counter.emitted` counts emitted elements.
  */
-function readArray(b: Buffer, i: number, n: number, spans: FindingSpans, onElement: ElementHandler | null, counter: { emitted: number }): number {
+function readArray(b: Buffer, i: number, n: number, spans: FindingSpans, onElement: ElementHandler | null, counter: { emitted: number }, depth: number): number {
   i = ws(b, i + 1, n);
   if (i >= n) return -1;
   if (b[i] === 0x5d) return i + 1;
   for (;;) {
-    i = readElement(b, i, n, spans);
+    i = readElement(b, i, n, spans, depth);
     if (i < 0) return -1;
     if (onElement) {
       counter.emitted++;
@@ -476,7 +487,7 @@ export function scanSeatFile(b: Buffer, n: number, spans: FindingSpans, onElemen
   const fail = () => (counter.emitted > 0 ? ScanOutcome.RESTART : ScanOutcome.FAILED);
 
   if (first === 0x5b) {
-    i = readArray(b, i, n, spans, onElement, counter);
+    i = readArray(b, i, n, spans, onElement, counter, 1);
     if (i < 0 || ws(b, i, n) !== n) return fail();
     return ScanOutcome.OK;
   }
@@ -497,9 +508,9 @@ export function scanSeatFile(b: Buffer, n: number, spans: FindingSpans, onElemen
       if (isFindings) {
         if (counter.emitted > 0) emittedBeforeLast = true;
         findingsIsArray = b[i] === 0x5b;
-        i = findingsIsArray ? readArray(b, i, n, spans, onElement, counter) : skipIn(b, i, n);
+        i = findingsIsArray ? readArray(b, i, n, spans, onElement, counter, 2) : skipIn(b, i, n, MAX_NESTING - 1);
       } else {
-        i = skipIn(b, i, n);
+        i = skipIn(b, i, n, MAX_NESTING - 1);
       }
       if (i < 0) return fail();
       i = ws(b, i, n);

@@ -4,10 +4,10 @@
  * state line, a seat file) makes a new key.
  */
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
+import { statTreeSync } from "../core/fs/stat-tree";
+import type { ProjectFs } from "../core/project-fs";
 
-/** Files and folders deeper than this are not part of any packet layout (and end symlink loops). */
+/** Files and folders deeper than this are not part of any packet layout. */
 const MAX_DEPTH = 6;
 
 /**
@@ -24,45 +24,27 @@ interface FolderState {
 }
 
 /**
- * Every folder and file under `dir` (symlinks followed, as the readers follow them), with each
- * file's size, mtime, ctime and inode, as one string. Cheap next to reading the packet (a stat
- * per entry), and it changes whenever a writer appends, replaces or renames a file.
+ * Every folder and file under `rel` as the readers see them (through the file layer: links
+ * inside the project followed, links out and special files left out), with each file's size,
+ * mtime, ctime and inode, as one string. Cheap next to reading the packet (an open and fstat
+ * per file), and it changes whenever a writer appends, replaces or renames a file.
  */
-function folderState(dir: string): FolderState {
+function folderState(pfs: ProjectFs, rel: string): FolderState {
   const parts: string[] = [];
   let newest = 0;
-  const walk = (d: string, depth: number) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(d, { withFileTypes: true });
-    } catch {
-      return;
+  for (const e of statTreeSync(pfs, rel, MAX_DEPTH)) {
+    if (e.dir) {
+      parts.push(`${e.relPath}/`);
+    } else {
+      parts.push(`${e.relPath}\0${e.size}\0${e.mtimeMs}\0${e.ctimeMs}\0${e.ino}`);
+      newest = Math.max(newest, e.mtimeMs, e.ctimeMs);
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      const p = path.join(d, e.name);
-      let st: fs.Stats;
-      try {
-        st = fs.statSync(p);
-      } catch {
-        continue; // removed while we looked, or a dangling link: the next fingerprint will differ anyway
-      }
-      const rel = path.relative(dir, p);
-      if (st.isDirectory()) {
-        parts.push(`${rel}/`);
-        if (depth < MAX_DEPTH) walk(p, depth + 1);
-      } else if (st.isFile()) {
-        parts.push(`${rel}\0${st.size}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.ino}`);
-        newest = Math.max(newest, st.mtimeMs, st.ctimeMs);
-      }
-    }
-  };
-  walk(dir, 0);
+  }
   return { fingerprint: parts.join("\n"), newestChangeMs: newest };
 }
 
-export function packetFingerprint(dir: string): string {
-  return folderState(dir).fingerprint;
+export function packetFingerprint(pfs: ProjectFs, rel: string): string {
+  return folderState(pfs, rel).fingerprint;
 }
 
 /**
@@ -70,12 +52,12 @@ export function packetFingerprint(dir: string): string {
  * a value kept under a settled fingerprint cannot miss a later change of the files it was
  * computed from.
  */
-export function settledFingerprint(dir: string, now = Date.now()): string | null {
-  const state = folderState(dir);
+export function settledFingerprint(pfs: ProjectFs, rel: string, now = Date.now()): string | null {
+  const state = folderState(pfs, rel);
   return state.newestChangeMs > now - SETTLE_MS ? null : state.fingerprint;
 }
 
 /** A short hash of the packet's fingerprint: what a page was rendered from, to compare with the stream's. */
-export function packetVersion(dir: string): string {
-  return createHash("sha256").update(packetFingerprint(dir)).digest("hex").slice(0, 32);
+export function packetVersion(pfs: ProjectFs, rel: string): string {
+  return createHash("sha256").update(packetFingerprint(pfs, rel)).digest("hex").slice(0, 32);
 }

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { isWorkbenchError } from "../core/errors";
 import type { ProjectFs } from "../core/project-fs";
+import { refusalOf } from "../core/fs/refusal";
 import type { FileWarning } from "../core/warnings";
+import { TOO_DEEP_REASON, parseBoundedJson } from "./bounded-json";
 import { readJsonlLines } from "./convergence/jsonl-lines";
 import { LOOP_FILES, type RunPacket } from "./discover";
 
@@ -26,22 +28,25 @@ export async function summarizeRun(pfs: ProjectFs, packet: RunPacket, warn: (w: 
   const logRel = path.posix.join(packet.relPath, files.state);
   let text = "";
   try {
-    text = packet.hasState ? await pfs.readText(logRel, 256 * 1024 * 1024) : "";
+    text = packet.hasState ? await pfs.readText(logRel, { kind: "log" }) : "";
   } catch (e) {
     if (!isWorkbenchError(e)) throw e;
-    warn({ relPath: logRel, code: e.code === "TOO_LARGE" ? "too_large" : "unreadable", message: e.message });
+    warn({ relPath: logRel, code: refusalOf(e) ?? (e.code === "TOO_LARGE" ? "too_large" : "unreadable"), message: e.message });
   }
   const { lines, warnings } = readJsonlLines(text);
   for (const w of warnings.slice(0, 20)) {
-    warn({ relPath: logRel, field: `line ${w.line}`, code: "corrupt_json", message: `${logRel}: line ${w.line} is not a valid record (${w.error}); the other lines are used.` });
+    warn({ relPath: logRel, field: `line ${w.line}`, code: w.error === TOO_DEEP_REASON ? "too_deep" : "corrupt_json", message: `${logRel}: line ${w.line} is not a valid record (${w.error}); the other lines are used.` });
   }
   let config: Record<string, unknown> | null = null;
   if (packet.hasConfig) {
     const cfgRel = path.posix.join(packet.relPath, files.config);
     try {
-      config = JSON.parse(await pfs.readText(cfgRel)) as Record<string, unknown>;
+      const parsed = parseBoundedJson(await pfs.readText(cfgRel));
+      if (parsed.ok) config = parsed.value && typeof parsed.value === "object" ? (parsed.value as Record<string, unknown>) : null;
+      else warn({ relPath: cfgRel, code: parsed.tooDeep ? "too_deep" : "corrupt_json", message: `${cfgRel}: not readable JSON (${parsed.error.split("\n")[0]}); the state log is used alone.` });
     } catch (e) {
-      warn({ relPath: cfgRel, code: "corrupt_json", message: `${cfgRel}: not readable JSON (${e instanceof Error ? e.message.split("\n")[0] : String(e)}); the state log is used alone.` });
+      if (!isWorkbenchError(e)) throw e;
+      warn({ relPath: cfgRel, code: refusalOf(e) ?? "unreadable", message: `${e.message} The state log is used alone.` });
     }
   }
   const records = lines.map((l) => l.value);

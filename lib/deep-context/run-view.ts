@@ -8,10 +8,11 @@ import type { ConvergencePayload } from "./convergence/decide";
 import { evaluatePacket, type GraphSource } from "./convergence/packet-convergence";
 import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
-import { logThroughIteration, parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
+import { parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "./convergence/state-log";
 import { lruMemo, type Memo } from "./memo";
 import { reduceContextState } from "./reduce";
-import type { FindingsRegistry, RegistryFinding } from "./types";
+import { LISTED_WARNINGS } from "./run-window";
+import type { CorruptionWarning, FindingsRegistry, RegistryFinding, StateLogReading } from "./types";
 
 export interface FindingRow extends RegistryFinding {
   bucket: string;
@@ -37,7 +38,18 @@ export interface RunView {
   findings: FindingRow[];
   agreement: AgreementView | null;
   report: ContextReport | null;
+  /** How the state log was read for the registry (null when it could not be computed). */
+  stateLog: StateLogView | null;
   warnings: string[];
+}
+
+export interface StateLogView {
+  reading: StateLogReading;
+  /** A torn tail left out: its bytes (`workbench reduce` would cut them off the file; the page never writes). */
+  droppedBytes: number;
+  /** Lines not read (corrupt, or nested too deep), the first LISTED_WARNINGS of them. */
+  corruptLines: CorruptionWarning[];
+  corruptLineCount: number;
 }
 
 // Seat-derived work kept across views of a packet (see memo.ts). On globalThis because Next
@@ -65,17 +77,23 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
   const dir = pfs.resolve(relPath);
   const warnings: string[] = [];
   const last = opts.throughIteration;
-  const conv = await evaluatePacket(dir, { variant, throughIteration: last, seatMemo: memos.lite, graphMemo: memos.graph });
+  const conv = await evaluatePacket(dir, { variant, throughIteration: last, seatMemo: memos.lite, graphMemo: memos.graph, fs: pfs });
   warnings.push(...conv.warnings);
-  const logText = (await pfs.isFile(path.posix.join(relPath, "deep-context-state.jsonl")))
-    ? await pfs.readText(path.posix.join(relPath, "deep-context-state.jsonl"), 256 * 1024 * 1024)
-    : "";
-  const fullLog = parseContextStateLog(logText);
-  const log = last === undefined ? fullLog : logThroughIteration(fullLog, last);
+  // The log convergence read (already cut to `throughIteration`); its bad lines are in conv.warnings.
+  const log = conv.log ?? parseContextStateLog("");
 
   let registry: FindingsRegistry | null = null;
+  let stateLog: StateLogView | null = null;
   try {
-    registry = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last, seatMemo: memos.reduce }).registry();
+    const reduced = reduceContextState(path.dirname(dir), { write: false, readOnly: true, throughIteration: last, seatMemo: memos.reduce, fs: pfs });
+    registry = reduced.registry();
+    stateLog = {
+      reading: reduced.stateLogReading,
+      droppedBytes: reduced.stateLogRepair.droppedBytes,
+      corruptLines: reduced.corruptionWarnings.slice(0, LISTED_WARNINGS),
+      corruptLineCount: reduced.corruptionWarnings.length,
+    };
+    for (const w of reduced.fileWarnings) warnings.push(w.message);
   } catch (e) {
     warnings.push(`The findings registry could not be computed: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -89,6 +107,8 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     degree.set(e.source, (degree.get(e.source) ?? 0) + 1);
     degree.set(e.target, (degree.get(e.target) ?? 0) + 1);
   }
+  // The report is written at synthesis: it belongs to the whole run, not to an iteration.
+  const report = last === undefined ? await readContextReport(pfs, relPath, (m) => warnings.push(m)) : null;
   const drawnNodes = conv.graph.nodes.length <= DRAW_LIMIT ? conv.graph.nodes : bestConnected(conv.graph.nodes, degree, DRAW_LIMIT);
   const drawnIds = new Set(drawnNodes.map((n) => n.id));
   return {
@@ -110,11 +130,25 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     graph: { nodes: conv.graph.nodes.length, edges: conv.graph.edges.length, byKind },
     registry: registry ? registryRest : null,
     findings,
-    // The report is written at synthesis: it belongs to the whole run, not to an iteration.
-    report: last === undefined ? await readContextReport(pfs, relPath, (m) => warnings.push(m)) : null,
+    report,
     agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
-    warnings,
+    stateLog,
+    warnings: withRefusals(warnings, pfs, path.posix.dirname(relPath)),
   };
+}
+
+/**
+ * The view's warnings, then every refusal of the file layer under the spec folder not said
+ * yet (a report or any other packet file linking out, a pipe…): no file is skipped silently.
+ */
+function withRefusals(warnings: string[], pfs: ProjectFs, specRel: string): string[] {
+  const out = [...new Set(warnings)];
+  const said = out.join("\n");
+  for (const w of pfs.skipped) {
+    if (specRel !== "" && specRel !== "." && !w.relPath.startsWith(`${specRel}/`)) continue;
+    if (!said.includes(w.relPath.slice(specRel.length + 1))) out.push(w.message);
+  }
+  return out;
 }
 
 /**

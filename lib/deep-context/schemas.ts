@@ -267,7 +267,7 @@ export const findingsRegistrySchema = z
     graphDecision: str.nullable(),
     corruptionWarnings: z.array(z.object({ line: num, length: num, sha256: str.length(12), error: str })),
     seatValidationWarnings: z.array(z.object({ seat: str, reason: str, symbol: str, path: str, iteration: num.nullable() })),
-    stateLogRepair: z.object({ repaired: z.boolean(), droppedBytes: num }),
+    stateLogRepair: z.object({ repaired: z.boolean(), droppedBytes: num, reading: z.literal("corrupt_lines_kept").optional().describe("bad lines kept in a file left whole (absent: intact or torn tail)") }).strict(),
   })
   .strict()
   .describe("context/findings-registry.json");
@@ -285,6 +285,7 @@ export const reduceSummarySchema = z
     stateLogRepaired: z.boolean(),
     stateLogDroppedBytes: num,
     stateSafety: z.enum(["runtime", "inline"]),
+    stateLogReading: z.enum(["intact", "torn_tail_repaired", "corrupt_lines_kept"]).describe("how the state log was read (not in the reference's summary)"),
   })
   .strict()
   .describe("stdout of `workbench reduce` / reduce-state.cjs");

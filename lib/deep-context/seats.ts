@@ -12,8 +12,18 @@
  * cannot commit in one pass (invalid after some findings were merged, or two `findings`
  * members), the whole packet is read again with JSON.parse, which is slower but needs no
  * undo: the result is the same either way.
+ *
+ * Files are read through the project's file layer: a seat file it refuses (a link out of the
+ * project, a named pipe, a hard link, over the seat cap) is a failed seat with a validation
+ * warning naming why, and nothing of it is read. A file nested deeper than MAX_NESTING is a
+ * failed seat with a warning too (see json-scan.ts), under either decoder.
  */
-import fs from "node:fs";
+import { isWorkbenchError } from "../core/errors";
+import type { ProjectFs } from "../core/project-fs";
+import { readIntoSync } from "../core/fs/read-into";
+import { refusalOf } from "../core/fs/refusal";
+import type { FileWarning } from "../core/warnings";
+import { TOO_DEEP_REASON, tooDeep } from "./bounded-json";
 import {
   F_EVIDENCE,
   F_KIND,
@@ -38,8 +48,10 @@ import {
   numberValue,
   scanSeatFile,
   spanValue,
+  utf8,
 } from "./json-scan";
-import type { SeatIteration } from "./packet";
+import type { SeatFileRef, SeatIteration } from "./packet";
+import { refusalText } from "./place";
 import { normalizeText, toNumber } from "./text";
 import type { SeatValidationWarning, SeatsOfIteration } from "./types";
 import { A_REUSE, A_SIGNATURE, ATTR_STRIDE, KIND_BYTES, KIND_NAMES, U_EVIDENCE, U_NOTES, U_REUSE, U_SIGNATURE, UNIT_STRIDE, UnitTable } from "./units";
@@ -61,6 +73,8 @@ export interface SeatCollection {
   labelFirstFiles: number;
   /** True when the byte scanner had to give way to JSON.parse for this packet. */
   usedFallback: boolean;
+  /** Seat files not read (refused by the file layer, or nested too deep), each named with why. */
+  fileWarnings: FileWarning[];
 }
 
 export type SeatDecoder = "scan" | "parse";
@@ -115,22 +129,27 @@ const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
 /** Total size of the seat files (0 for unreadable ones) and the largest. */
-function seatFileSizes(iterations: SeatIteration[]): { total: number; max: number } {
+function seatFileSizes(pfs: ProjectFs, iterations: SeatIteration[]): { total: number; max: number } {
   let total = 0;
   let max = 0;
   for (const it of iterations) {
     for (const file of it.files) {
-      try {
-        const size = fs.statSync(file.filePath).size;
-        total += size;
-        if (size > max) max = size;
-      } catch {
-        // unreadable: a failed seat, found when it is read
-      }
+      if (file.entry !== "file") continue;
+      // Refused or gone: a failed seat, found when it is read.
+      const size = pfs.statSync(file.rel)?.size ?? 0;
+      total += size;
+      if (size > max) max = size;
     }
   }
   return { total, max };
 }
+
+/** The validation warning's reason for a seat file the file layer would not read. */
+export function refusedSeatReason(w: Pick<FileWarning, "relPath" | "message">): string {
+  return `seat file not read: ${refusalText(w as FileWarning)}`;
+}
+
+export const TOO_DEEP_SEAT_REASON = `seat file ${TOO_DEEP_REASON}`;
 
 class Collector implements SeatCollection {
   readonly table: UnitTable;
@@ -139,14 +158,16 @@ class Collector implements SeatCollection {
   readonly validationWarnings: SeatValidationWarning[] = [];
   labelFirstFiles = 0;
   usedFallback = false;
+  readonly fileWarnings: FileWarning[] = [];
 
-  private buf: Buffer;
+  private buf: Buffer = EMPTY;
   private readonly spans = new FindingSpans();
   private label = "";
   private producer = 0;
   private iteration = 0;
 
   constructor(
+    private readonly pfs: ProjectFs,
     private readonly decoder: SeatDecoder,
     sizes: { total: number; max: number },
   ) {
@@ -168,7 +189,7 @@ class Collector implements SeatCollection {
         this.producer = this.table.producerId(normalizeText(file.label) || "unknown");
         this.iteration = it.iteration;
         if (file.layout === "label-first") this.labelFirstFiles++;
-        const ok = this.decoder === "scan" ? this.readScanned(file.filePath) : this.readParsed(file.filePath);
+        const ok = this.decoder === "scan" ? this.readScanned(file) : this.readParsed(file);
         (ok ? succeeded : failed).push(file.label);
       }
       this.seatsByIteration[it.iteration] = { succeeded, failed };
@@ -187,10 +208,17 @@ class Collector implements SeatCollection {
 
   // ---- JSON.parse decoder: the reference's semantics on parsed values
 
-  private readParsed(filePath: string): boolean {
+  private readParsed(file: SeatFileRef): boolean {
+    const n = this.read(file);
+    if (n < 0) return false;
+    const text = this.buf.toString("utf8", 0, n);
+    if (tooDeep(text)) {
+      this.tooDeep(file);
+      return false;
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(fs.readFileSync(filePath, "utf8"));
+      parsed = JSON.parse(text);
     } catch {
       return false;
     }
@@ -263,39 +291,48 @@ class Collector implements SeatCollection {
 
   // ---- byte-scanner decoder
 
-  private readInto(filePath: string): number {
-    let fd: number;
-    try {
-      fd = fs.openSync(filePath, "r");
-    } catch {
+  /**
+   * The bytes of a seat file, or null for a failed seat: a folder (failed, as in the
+   * reference), an entry the file layer refused or refuses now (with a warning), or a file
+   * gone since the folder was listed.
+   */
+  private read(file: SeatFileRef): number {
+    if (file.entry === "dir") return -1;
+    if (file.refusal) {
+      this.refused(file.refusal);
       return -1;
     }
     try {
-      const size = fs.fstatSync(fd).size;
-      if (size + 1 > this.buf.length) this.buf = Buffer.allocUnsafeSlow(size + 1 + (size >> 3));
-      let n = 0;
-      for (;;) {
-        if (n === this.buf.length) {
-          const bigger = Buffer.allocUnsafeSlow(this.buf.length * 2);
-          this.buf.copy(bigger, 0, 0, n);
-          this.buf = bigger;
-        }
-        const read = fs.readSync(fd, this.buf, n, this.buf.length - n, null);
-        if (read === 0) return n;
-        n += read;
-      }
-    } catch {
+      // One buffer for every file of the packet (it grows to the largest).
+      const r = readIntoSync(this.pfs, file.rel, { kind: "seat" }, this.buf);
+      this.buf = r.buf;
+      return r.length;
+    } catch (e) {
+      if (!isWorkbenchError(e)) throw e;
+      const reason = refusalOf(e);
+      if (reason !== null) this.refused({ relPath: file.rel, code: reason, message: e.message });
       return -1;
-    } finally {
-      fs.closeSync(fd);
     }
   }
 
-  private readScanned(filePath: string): boolean {
-    const n = this.readInto(filePath);
+  private refused(w: FileWarning): void {
+    this.warn(refusedSeatReason(w), "", "");
+    this.fileWarnings.push(w);
+  }
+
+  private tooDeep(file: SeatFileRef): void {
+    this.warn(TOO_DEEP_SEAT_REASON, "", "");
+    this.fileWarnings.push({ relPath: file.rel, code: "too_deep", message: `${file.rel}: ${TOO_DEEP_REASON}.` });
+  }
+
+  private readScanned(file: SeatFileRef): boolean {
+    const n = this.read(file);
     if (n < 0) return false;
-    const outcome = scanSeatFile(this.buf, n, this.spans, this.onElement);
+    const bytes = this.buf;
+    const outcome = scanSeatFile(bytes, n, this.spans, this.onElement);
     if (outcome === ScanOutcome.RESTART) throw RESTART;
+    // The scanner fails a file nested too deep as it fails invalid JSON; only the first says so.
+    if (outcome === ScanOutcome.FAILED && tooDeep(utf8(bytes, 0, n))) this.tooDeep(file);
     return outcome === ScanOutcome.OK;
   }
 
@@ -476,14 +513,14 @@ class Collector implements SeatCollection {
  * Reads the seat files in order and merges their findings. `decoder: "parse"` forces the
  * JSON.parse path (the reference's way; used as the fallback and to cross-check the scanner).
  */
-export function collectSeats(iterations: SeatIteration[], decoder: SeatDecoder = "scan"): SeatCollection {
-  const sizes = seatFileSizes(iterations);
-  if (decoder === "parse") return new Collector("parse", sizes).run(iterations);
+export function collectSeats(pfs: ProjectFs, iterations: SeatIteration[], decoder: SeatDecoder = "scan"): SeatCollection {
+  const sizes = seatFileSizes(pfs, iterations);
+  if (decoder === "parse") return new Collector(pfs, "parse", sizes).run(iterations);
   try {
-    return new Collector("scan", sizes).run(iterations);
+    return new Collector(pfs, "scan", sizes).run(iterations);
   } catch (e) {
     if (e !== RESTART) throw e;
-    const again = new Collector("parse", sizes).run(iterations);
+    const again = new Collector(pfs, "parse", sizes).run(iterations);
     again.usedFallback = true;
     return again;
   }

@@ -5,20 +5,37 @@ import { ProjectFs } from "../core/project-fs";
 import { getProject } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
 import type { SignalVariant } from "./convergence/signals";
+import type { ReplayResult } from "./convergence/replay";
+import type { ContextEventRecord, ContextIterationRecord } from "./convergence/state-log";
 import { findingsFacets, queryFindings, findingsQuerySchema, type FindingsFacets, type FindingsPage, type FindingsQuery } from "./findings-query";
 import { packetFingerprint, packetVersion } from "./run-cache";
 import { loadRunView, type RunView } from "./run-view";
+import { EVENTS_PER_WINDOW, ITERATIONS_PER_WINDOW, LISTED_WARNINGS, type ListWindow, type RunWindowQuery, sliceOf, windowOf, withEventCounts } from "./run-window";
 import { loadSiblingTimeline } from "./sibling-view";
 import type { ResearchTimeline } from "./convergence/research-timeline";
 import type { ReviewTimeline } from "./convergence/review-timeline";
+import type { FindingsRegistry } from "./types";
 
 /**
  * What the run page and `GET …/runs/:runId` get: the view without the findings (plus their
- * first window) and without the graph drawing (`…/graph`, loaded when it scrolls into view).
+ * first window) and without the graph drawing (`…/graph`, loaded when it scrolls into view),
+ * and one window of each list that grows with the state log, with its totals.
  */
-export interface RunPageView extends Omit<RunView, "findings" | "drawing"> {
+export interface RunPageView extends Omit<RunView, "findings" | "drawing" | "events" | "iterations" | "replay" | "warnings" | "registry"> {
   findingsFacets: FindingsFacets;
   firstFindings: FindingsPage;
+  events: ContextEventRecord[];
+  eventWindow: ListWindow;
+  iterations: ContextIterationRecord[];
+  iterationWindow: ListWindow;
+  /** The composite score of each iteration in the window that has a graph_convergence event, by run. */
+  scoreByRun: Record<string, number>;
+  /** The replay with the entries of the iteration window (by position) and the first divergences. */
+  replay: (Omit<ReplayResult, "entries" | "divergences"> & { entries: (ReplayResult["entries"][number] & { eventCount: number })[]; entryWindow: ListWindow; divergences: string[]; divergenceCount: number }) | null;
+  /** The registry without its buckets; its corruption and seat warnings are the first LISTED_WARNINGS (the metrics count them all). */
+  registry: (Omit<FindingsRegistry, "reuseCandidates" | "integrationPoints" | "conventions" | "dependencies" | "gaps" | "lowConfidence"> & { corruptionWarningCount: number; seatValidationWarningCount: number }) | null;
+  warnings: string[];
+  warningCount: number;
 }
 
 export interface RunResult {
@@ -26,7 +43,8 @@ export interface RunResult {
   /** The packet's version (see packetVersion) when the result was read; the live stream sends the current one. */
   version: string;
   view: RunPageView | null;
-  timeline: ResearchTimeline | ReviewTimeline | null;
+  /** A deep-research or deep-review run's timeline: one window of its iterations, each with at most EVENT_NAMES_PER_ENTRY event names. */
+  timeline: ((ResearchTimeline | ReviewTimeline) & { entryWindow: ListWindow; unattachedEventCount: number }) | null;
 }
 
 // A computed view of a large packet is tens of MB: keep only a few. On globalThis because
@@ -42,7 +60,7 @@ export async function cachedRunView(rootPath: string, relPath: string, variant: 
   const pfs = await ProjectFs.open(rootPath);
   const dir = pfs.resolve(relPath);
   // The spec folder holds the packet; its files (config, report, seats) make the key.
-  const key = `${dir}\u0001${variant}\u0001${throughIteration ?? ""}\u0001${packetFingerprint(path.dirname(dir))}`;
+  const key = `${dir}\u0001${variant}\u0001${throughIteration ?? ""}\u0001${packetFingerprint(pfs, path.posix.dirname(relPath))}`;
   let view = views.get(key);
   if (!view) {
     view = loadRunView(rootPath, relPath, variant, { throughIteration });
@@ -57,17 +75,67 @@ async function contextRun(projectId: string, runId: string): Promise<{ run: RunR
   return { run: await getRun(projectId, runId), rootPath: project.rootPath };
 }
 
-/** A run of an indexed project, with its view when it is a deep-context packet. */
-export async function runForProject(projectId: string, runId: string, variant: SignalVariant = "documented"): Promise<RunResult> {
+/** The page's windows of a computed view (see RunPageView). */
+export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPageView {
+  const { findings, drawing: _drawing, events, iterations, replay, warnings, registry, ...rest } = full;
+  const eventWindow = windowOf(events.length, windows.events, EVENTS_PER_WINDOW);
+  const iterationWindow = windowOf(iterations.length, windows.iterations, ITERATIONS_PER_WINDOW);
+  const shownIterations = sliceOf(iterations, iterationWindow);
+  const runs = new Set(shownIterations.map((it) => it.run));
+  const scoreByRun: Record<string, number> = {};
+  for (const e of events) {
+    const score = e.signals && typeof (e.signals as Record<string, unknown>).score === "number" ? ((e.signals as Record<string, number>).score as number) : undefined;
+    if (e.event === "graph_convergence" && typeof e.run === "number" && runs.has(e.run) && score !== undefined) scoreByRun[e.run] = score;
+  }
+  let pageReplay: RunPageView["replay"] = null;
+  if (replay) {
+    const entryWindow = windowOf(replay.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
+    pageReplay = { ...replay, entries: withEventCounts(sliceOf(replay.entries, entryWindow)), entryWindow, divergences: replay.divergences.slice(0, LISTED_WARNINGS), divergenceCount: replay.divergences.length };
+  }
+  return {
+    ...rest,
+    findingsFacets: findingsFacets(findings),
+    firstFindings: queryFindings(findings, findingsQuerySchema.parse({})),
+    events: sliceOf(events, eventWindow),
+    eventWindow,
+    iterations: shownIterations,
+    iterationWindow,
+    scoreByRun,
+    replay: pageReplay,
+    registry: registry
+      ? {
+          ...registry,
+          corruptionWarnings: registry.corruptionWarnings.slice(0, LISTED_WARNINGS),
+          corruptionWarningCount: registry.corruptionWarnings.length,
+          seatValidationWarnings: registry.seatValidationWarnings.slice(0, LISTED_WARNINGS),
+          seatValidationWarningCount: registry.seatValidationWarnings.length,
+        }
+      : null,
+    warnings: warnings.slice(0, LISTED_WARNINGS),
+    warningCount: warnings.length,
+  };
+}
+
+/** A run of an indexed project, with its view when it is a deep-context packet: one window of each list that grows with the log. */
+export async function runForProject(projectId: string, runId: string, variant: SignalVariant = "documented", windows: RunWindowQuery = {}): Promise<RunResult> {
   const { run, rootPath } = await contextRun(projectId, runId);
   // Taken before reading: a change while the view is computed makes the versions differ.
-  const version = packetVersion((await ProjectFs.open(rootPath)).resolve(run.relPath));
+  const version = packetVersion(await ProjectFs.open(rootPath), run.relPath);
   if (run.loopType !== "context") {
     const loop = run.loopType === "review" ? "review" : "research";
-    return { run, version, view: null, timeline: await loadSiblingTimeline(rootPath, run.relPath, loop) };
+    const timeline = await loadSiblingTimeline(rootPath, run.relPath, loop);
+    const entryWindow = windowOf(timeline.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
+    const entries = withEventCounts(sliceOf<ResearchTimeline["entries"][number] | ReviewTimeline["entries"][number]>(timeline.entries, entryWindow));
+    const windowed = {
+      ...timeline,
+      entries,
+      entryWindow,
+      unattachedEvents: timeline.unattachedEvents.slice(0, LISTED_WARNINGS),
+      unattachedEventCount: timeline.unattachedEvents.length,
+    } as RunResult["timeline"];
+    return { run, version, view: null, timeline: windowed };
   }
-  const { findings, drawing: _drawing, ...rest } = await cachedRunView(rootPath, run.relPath, variant);
-  return { run, version, view: { ...rest, findingsFacets: findingsFacets(findings), firstFindings: queryFindings(findings, findingsQuerySchema.parse({})) }, timeline: null };
+  return { run, version, view: pageViewOf(await cachedRunView(rootPath, run.relPath, variant), windows), timeline: null };
 }
 
 /** One filtered, sorted window of a deep-context run's findings. */
@@ -109,7 +177,7 @@ export async function changedRunFindings(
   const changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] = [];
   for (const run of runs) {
     // The same files cachedRunView keys on, hashed (the raw form holds NUL separators).
-    const fingerprint = createHash("sha256").update(packetFingerprint(path.dirname(pfs.resolve(run.relPath)))).digest("hex");
+    const fingerprint = createHash("sha256").update(packetFingerprint(pfs, path.posix.dirname(run.relPath))).digest("hex");
     if ((await seen(run.id)) === fingerprint) continue;
     try {
       const view = await cachedRunView(project.rootPath, run.relPath, "documented");

@@ -87,9 +87,18 @@ export interface CorruptionWarning {
   error: string;
 }
 
+/** How the state log was read (see jsonl.ts). */
+export type StateLogReading = "intact" | "torn_tail_repaired" | "corrupt_lines_kept";
+
 export interface StateLogRepair {
   repaired: boolean;
   droppedBytes: number;
+  /**
+   * Only when bad lines were kept in a file left whole (lines followed them, or a line was
+   * refused for its depth), where the reference would have cut the file: absent otherwise,
+   * so registries of other logs keep the reference's bytes.
+   */
+  reading?: "corrupt_lines_kept";
 }
 
 /** A seat finding that was not merged (FORMATS.md §1.4). */
@@ -160,4 +169,6 @@ export interface ReduceSummary {
   stateLogDroppedBytes: number;
   /** "runtime" when the reference loaded deep-loop-runtime's helpers, "inline" for its built-in ones (ours). */
   stateSafety: "runtime" | "inline";
+  /** How the state log was read: not in the reference's summary, added after its fields. */
+  stateLogReading: StateLogReading;
 }

@@ -9,10 +9,14 @@ export interface WatchOptions {
 /**
  * Calls `onChange` (debounced) whenever a file in a run packet changes: a new state
  * line, a seat file, the registry. Returns a function that stops watching.
+ *
+ * `absDir` is the packet folder's real path inside the project (ProjectFs.realDirSync). Links
+ * are not followed (`followSymlinks: false`): a link to a folder outside the project must not
+ * make the server watch, or stat, anything there. Only change events are used; nothing is read.
  */
 export function watchPacket(absDir: string, onChange: () => void, { debounceMs = 150, onReady }: WatchOptions = {}): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const watcher = chokidar.watch(absDir, { ignoreInitial: true, depth: 3, persistent: true });
+  const watcher = chokidar.watch(absDir, { ignoreInitial: true, depth: 3, persistent: true, followSymlinks: false });
   const fire = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(onChange, debounceMs);

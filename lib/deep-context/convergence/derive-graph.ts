@@ -88,7 +88,10 @@ export function deriveCoverageGraph(input: DeriveInput, cache?: UnitPartCache): 
       if (!sliceNodes.has(id)) sliceNodes.set(id, { id, kind: "SLICE", label, metadata: { iteration: it.run } });
       return id;
     });
-    slicesByRun.set(it.run, [...(slicesByRun.get(it.run) ?? []), ...ids]);
+    // Appended in place: a hostile log can repeat one run's record many thousand times.
+    const list = slicesByRun.get(it.run);
+    if (list) for (const id of ids) list.push(id);
+    else slicesByRun.set(it.run, ids);
   }
 
   const derive = () => deriveUnitPart(input.units, slicesByRun, agreementMin);

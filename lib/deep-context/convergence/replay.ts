@@ -154,9 +154,15 @@ export function replayHostLoop(log: ContextStateLog, overrides: Partial<ReplayCo
   const eventsByRun = new Map<number, ContextEventRecord[]>();
   for (const ev of log.events) {
     if (ev.run === undefined) continue;
-    eventsByRun.set(ev.run, [...(eventsByRun.get(ev.run) ?? []), ev]);
+    // Appended in place: a log can hold hundreds of thousands of events of one run.
+    const list = eventsByRun.get(ev.run);
+    if (list) list.push(ev);
+    else eventsByRun.set(ev.run, [ev]);
   }
-  const lastOf = (evs: readonly ContextEventRecord[], name: string) => [...evs].reverse().find((e) => e.event === name);
+  const lastOf = (evs: readonly ContextEventRecord[], name: string) => {
+    for (let i = evs.length - 1; i >= 0; i--) if (evs[i]!.event === name) return evs[i];
+    return undefined;
+  };
   const runs = [
     ...new Set([
       ...log.iterations.map((i) => i.run),

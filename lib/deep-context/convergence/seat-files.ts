@@ -2,11 +2,16 @@
  * Reads a packet's per-seat findings (seats/iter-NNN/{label}.json) and the finding lines of its
  * delta files (deltas/iter-NNN.jsonl) into ProducedFinding[] for seat-merge-lite. Seat files are
  * an array of findings or `{findings:[...]}`; `{label}.raw.json` files are raw seat output and are
- * skipped. Invalid findings become warnings with the reducer's reasons.
+ * skipped. Invalid findings become warnings with the reducer's reasons. Files are read through
+ * the project's file layer: one it refuses (a link out of the project, a named pipe…) or one
+ * nested deeper than MAX_NESTING is a warning, never read.
  */
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isWorkbenchError } from "../../core/errors";
+import type { ProjectFs } from "../../core/project-fs";
+import { parseBoundedJson } from "../bounded-json";
+import { listEntries, refusalText } from "../place";
 import { formatIssues, readJsonlLines } from "./jsonl-lines";
 import { isKnownFindingKind, type ProducedFinding } from "./seat-merge-lite";
 
@@ -91,37 +96,47 @@ export function toProducedFinding(
   return { finding };
 }
 
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return (await fs.readdir(dir)).sort();
-  } catch {
-    return [];
-  }
-}
-
 const iterDir = /^iter-(\d+)$/;
 const deltaFile = /^iter-(\d+)\.jsonl$/;
 
-/** Reads seats/ and deltas/ under a packet directory. Missing folders are simply empty. */
-export async function readSeatAndDeltaFindings(packetDir: string): Promise<SeatReadResult> {
+/** Text of a packet file, or the reason it was not read (refused by the file layer, or gone). */
+async function readPacketText(pfs: ProjectFs, rel: string, kind: "seat" | "log"): Promise<{ text: string } | { reason: string }> {
+  try {
+    return { text: await pfs.readText(rel, { kind }) };
+  } catch (e) {
+    if (!isWorkbenchError(e)) throw e;
+    return { reason: e.code === "NOT_FOUND" ? "the file is gone" : refusalText({ relPath: rel, code: "unreadable", message: e.message }) };
+  }
+}
+
+/** Reads seats/ and deltas/ under a packet directory (relative to the project root). Missing folders are simply empty. */
+export async function readSeatAndDeltaFindings(pfs: ProjectFs, packetRel: string): Promise<SeatReadResult> {
   const out: SeatReadResult = { findings: [], seatFiles: [], deltaFiles: [], warnings: [] };
-  const seatsDir = path.join(packetDir, "seats");
-  for (const dirName of await listDir(seatsDir)) {
-    const m = iterDir.exec(dirName);
-    if (!m) continue;
+  const seatsRel = path.posix.join(packetRel, "seats");
+  for (const dir of listEntries(pfs, seatsRel)) {
+    const m = iterDir.exec(dir.name);
+    if (!m || dir.kind !== "dir") continue;
     const iteration = Number(m[1]);
-    for (const file of await listDir(path.join(seatsDir, dirName))) {
-      if (!file.endsWith(".json") || file.endsWith(".raw.json")) continue;
-      const rel = path.posix.join("seats", dirName, file);
+    for (const entry of listEntries(pfs, path.posix.join(seatsRel, dir.name))) {
+      const file = entry.name;
+      if (!file.endsWith(".json") || file.endsWith(".raw.json") || entry.kind === "dir") continue;
+      const rel = path.posix.join("seats", dir.name, file);
       const label = file.slice(0, -".json".length);
-      let body: unknown;
-      try {
-        body = JSON.parse(await fs.readFile(path.join(seatsDir, dirName, file), "utf8"));
-      } catch (e) {
-        out.warnings.push({ file: rel, reason: `unreadable seat file: ${e instanceof Error ? e.message : String(e)}` });
+      if (entry.refusal) {
+        out.warnings.push({ file: rel, reason: `seat file not read: ${refusalText(entry.refusal)}` });
         continue;
       }
-      const shape = seatFileSchema.safeParse(body);
+      const read = await readPacketText(pfs, path.posix.join(packetRel, rel), "seat");
+      if ("reason" in read) {
+        out.warnings.push({ file: rel, reason: `seat file not read: ${read.reason}` });
+        continue;
+      }
+      const parsed = parseBoundedJson(read.text);
+      if (!parsed.ok) {
+        out.warnings.push({ file: rel, reason: parsed.tooDeep ? `seat file ${parsed.error}` : `unreadable seat file: ${parsed.error}` });
+        continue;
+      }
+      const shape = seatFileSchema.safeParse(parsed.value);
       if (!shape.success) {
         out.warnings.push({ file: rel, reason: "seat file is neither an array nor {findings:[...]}" });
         continue;
@@ -135,19 +150,18 @@ export async function readSeatAndDeltaFindings(packetDir: string): Promise<SeatR
       }
     }
   }
-  const deltasDir = path.join(packetDir, "deltas");
-  for (const file of await listDir(deltasDir)) {
-    if (!deltaFile.test(file)) continue;
+  const deltasRel = path.posix.join(packetRel, "deltas");
+  for (const entry of listEntries(pfs, deltasRel)) {
+    const file = entry.name;
+    if (!deltaFile.test(file) || entry.kind === "dir") continue;
     const rel = path.posix.join("deltas", file);
-    let text: string;
-    try {
-      text = await fs.readFile(path.join(deltasDir, file), "utf8");
-    } catch (e) {
-      out.warnings.push({ file: rel, reason: `unreadable delta file: ${e instanceof Error ? e.message : String(e)}` });
+    const read = entry.refusal ? { reason: refusalText(entry.refusal) } : await readPacketText(pfs, path.posix.join(packetRel, rel), "log");
+    if ("reason" in read) {
+      out.warnings.push({ file: rel, reason: `delta file not read: ${read.reason}` });
       continue;
     }
     out.deltaFiles.push(rel);
-    const { lines, warnings } = readJsonlLines(text);
+    const { lines, warnings } = readJsonlLines(read.text);
     for (const w of warnings) out.warnings.push({ file: rel, reason: `line ${w.line}: ${w.error}` });
     for (const { line, value } of lines) {
       if (value.type !== "finding") continue;

@@ -147,7 +147,12 @@ export function eventsByRun(events: readonly SiblingEventRecord[]): { byRun: Map
   for (const e of events) {
     const runs = e.run !== undefined ? [e.run] : e.runs ?? [];
     if (runs.length === 0) unattached.push(e.event);
-    for (const r of runs) byRun.set(r, [...(byRun.get(r) ?? []), e.event]);
+    for (const r of runs) {
+      // Appended in place: a log can hold hundreds of thousands of events of one run.
+      const list = byRun.get(r);
+      if (list) list.push(e.event);
+      else byRun.set(r, [e.event]);
+    }
   }
   return { byRun, unattached };
 }

@@ -7,12 +7,16 @@ import { indexedProject } from "../project";
 import { guard, jsonResult } from "../result";
 import { runConvergenceToolInput, runConvergenceToolOutput } from "../schemas";
 
-/** The folder to evaluate: the spec folder as given, or the indexed run's packet inside its project. */
-async function packetFolder(args: { specFolder?: string; project?: string; runId?: string }): Promise<string> {
+/**
+ * The folder to evaluate and the file layer to read it through: the spec folder as given
+ * (confined to the repository holding it), or the indexed run's packet inside its project
+ * (confined to the project).
+ */
+async function packetFolder(args: { specFolder?: string; project?: string; runId?: string }): Promise<{ folder: string; fs?: ProjectFs }> {
   const { specFolder, project, runId } = args;
   if (specFolder !== undefined) {
     if (project !== undefined || runId !== undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give either specFolder, or project and runId, not both.");
-    return specFolder;
+    return { folder: specFolder };
   }
   if (project === undefined && runId === undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give a spec folder, or project and runId.");
   if (project === undefined || runId === undefined) throw new WorkbenchError("INVALID_INPUT", `${project === undefined ? "project" : "runId"}: give both project and runId (or a specFolder).`);
@@ -25,7 +29,8 @@ async function packetFolder(args: { specFolder?: string; project?: string; runId
     throw e;
   }
   if (run.loopType !== "context") throw new WorkbenchError("INVALID_INPUT", `runId: run "${runId}" is a ${run.loopType} loop; convergence is computed for deep-context runs.`);
-  return (await ProjectFs.open(p.rootPath)).resolve(run.relPath);
+  const fs = await ProjectFs.open(p.rootPath);
+  return { folder: fs.resolve(run.relPath), fs };
 }
 
 export function registerRunConvergenceTool(server: McpServer): void {
@@ -41,7 +46,8 @@ export function registerRunConvergenceTool(server: McpServer): void {
     },
     ({ variant, ...target }) =>
       guard(async () => {
-        const res = await evaluatePacket(await packetFolder(target), { variant });
+        const { folder, fs } = await packetFolder(target);
+        const res = await evaluatePacket(folder, { variant, ...(fs ? { fs } : {}) });
         // The same object, key for key, as cli/commands/converge-command.ts prints.
         return jsonResult({ ...res.payload, graph_origin: res.graphSource.origin, replay: res.replay, warnings: res.warnings });
       }),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerReduce, runReduceCommand } from "../../../cli/commands/reduce-command";
+import { ProjectFs } from "../../../lib/core/project-fs";
 import { resolveContextArtifactRoot } from "../../../lib/deep-context/artifact-root";
 import { listDeltaFiles, listSeatIterations, readConfig } from "../../../lib/deep-context/packet";
 import { reduceContextState } from "../../../lib/deep-context/reduce";
@@ -23,25 +24,45 @@ function touch(rel: string, content = "[]"): void {
   fs.writeFileSync(path.join(root, rel), content);
 }
 
+/** The spec folder `rel` of the temp root, as shown and as read, with a file layer rooted there. */
+const at = (rel: string) => ({ pfs: ProjectFs.openSync(root), spec: { abs: path.join(root, rel), rel } });
+
 describe("artifact root (FORMATS §1.1)", () => {
   it("a root spec uses {spec}/context", () => {
     tmp();
-    expect(resolveContextArtifactRoot(path.join(root, "specs", "x")).artifactDir).toBe(path.join(root, "specs", "x", "context"));
+    const { pfs, spec } = at("specs/x");
+    expect(resolveContextArtifactRoot(pfs, spec)).toMatchObject({ artifactDir: path.join(root, "specs", "x", "context"), artifactRel: "specs/x/context" });
   });
   it("a child phase uses the flat packet when it is free or its own, else a new or matching -pt-NN", () => {
     tmp();
     touch("specs/parent/spec.md", "#");
     const child = path.join(root, "specs", "parent", "007-child");
-    expect(resolveContextArtifactRoot(child).subfolder).toBeNull();
+    const resolve = () => {
+      const { pfs, spec } = at("specs/parent/007-child");
+      return resolveContextArtifactRoot(pfs, spec);
+    };
+    expect(resolve().subfolder).toBeNull();
     touch("specs/parent/007-child/context/deep-context-config.json", JSON.stringify({ specFolder: "specs/parent/007-child" }));
-    expect(resolveContextArtifactRoot(child).subfolder).toBeNull();
+    expect(resolve().subfolder).toBeNull();
     touch("specs/parent/007-child/context/deep-context-config.json", JSON.stringify({ specFolder: "specs/parent/other" }));
-    expect(resolveContextArtifactRoot(child).subfolder).toBe("007-child-pt-01");
+    expect(resolve().subfolder).toBe("007-child-pt-01");
     touch("specs/parent/007-child/context/007-child-pt-03/deep-context-state.jsonl", `${JSON.stringify({ type: "config", specFolder: `${root}/specs/parent/007-child` })}\n`);
-    expect(resolveContextArtifactRoot(child)).toMatchObject({ subfolder: "007-child-pt-03", artifactDir: path.join(child, "context", "007-child-pt-03") });
+    expect(resolve()).toMatchObject({ subfolder: "007-child-pt-03", artifactDir: path.join(child, "context", "007-child-pt-03"), artifactRel: "specs/parent/007-child/context/007-child-pt-03" });
+  });
+  it("never looks above the project root for a parent spec folder", () => {
+    tmp();
+    touch("parent/spec.md", "#");
+    touch("parent/child/.keep", "");
+    const pfs = ProjectFs.openSync(path.join(root, "parent", "child"));
+    // Inside the project, parent/ would make child a phase; seen from child/ as the root, it is a root spec.
+    expect(resolveContextArtifactRoot(pfs, { abs: path.join(root, "parent", "child"), rel: "" }).subfolder).toBeNull();
+    touch("parent/child/context/deep-context-config.json", JSON.stringify({ specFolder: "elsewhere" }));
+    expect(resolveContextArtifactRoot(pfs, { abs: path.join(root, "parent", "child"), rel: "" }).subfolder).toBeNull();
+    expect(resolveContextArtifactRoot(ProjectFs.openSync(root), { abs: path.join(root, "parent", "child"), rel: "parent/child" }).subfolder).toBe("child-pt-01");
   });
   it.each(["a'b", 'a"b', "a`b", "a$b", "a;b", "a|b", "a&b", "a<b", "a>b", "a\\b"])("refuses %s", (name) => {
-    expect(() => resolveContextArtifactRoot(`/tmp/${name}`)).toThrow(/forbidden shell metacharacter/);
+    tmp();
+    expect(() => resolveContextArtifactRoot(ProjectFs.openSync(root), { abs: `/tmp/${name}`, rel: name })).toThrow(/forbidden shell metacharacter/);
   });
 });
 
@@ -50,26 +71,51 @@ describe("packet files", () => {
     tmp();
     for (const f of ["seats/iter-10/a.json", "seats/iter-2/b.json", "seats/iter-2/a10.json", "seats/iter-2/a9.json", "seats/iter-2/a.raw.json", "seats/iter-x/a.json", "seats/iter-2/notes.md"]) touch(f);
     for (const f of ["seats/a-b/iter-2/findings.json", "seats/c/iter-3/out.json", "seats/c/iter-3/out.raw.json", "seats/c/notes/x.json"]) touch(f);
-    const list = listSeatIterations(path.join(root, "seats"));
+    const pfs = ProjectFs.openSync(root);
+    const seats = { abs: path.join(root, "seats"), rel: "seats" };
+    const list = listSeatIterations(pfs, seats);
     expect(list.map((i) => [i.dirName, i.iteration, i.files.map((f) => `${f.label}:${f.layout[0]}`)])).toEqual([
       ["iter-2", 2, ["a-b:l", "a.raw:i", "a9:i", "a10:i", "b:i"]],
       ["iter-3", 3, ["c:l", "c.raw:l"]],
       ["iter-10", 10, ["a:i"]],
     ]);
-    expect(listSeatIterations(path.join(root, "seats"), "reference").map((i) => i.files.length)).toEqual([4, 1]);
-    expect(listSeatIterations(path.join(root, "none"))).toEqual([]);
+    expect(listSeatIterations(pfs, seats, "reference").map((i) => i.files.length)).toEqual([4, 1]);
+    expect(listSeatIterations(pfs, { abs: path.join(root, "none"), rel: "none" })).toEqual([]);
+  });
+  it("lists a seat file that links out of the project as a refused entry, and a folder named like one as a folder", () => {
+    tmp();
+    touch("seats/iter-1/a.json");
+    fs.mkdirSync(path.join(root, "seats", "iter-1", "dir.json"));
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), "wb-packet-out-"));
+    try {
+      fs.writeFileSync(path.join(outside, "s.json"), "[]");
+      fs.symlinkSync(path.join(outside, "s.json"), path.join(root, "seats", "iter-1", "leak.json"));
+      const [it1] = listSeatIterations(ProjectFs.openSync(root), { abs: path.join(root, "seats"), rel: "seats" });
+      expect(it1!.files.map((f) => [f.label, f.entry, f.refusal?.code ?? null])).toEqual([
+        ["a", "file", null],
+        ["dir", "dir", null],
+        ["leak", "refused", "outside_root"],
+      ]);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
   it("lists deltas and reads the config leniently", () => {
     tmp();
     touch("deltas/iter-002.jsonl", "");
     touch("deltas/iter-10.jsonl", "");
     touch("deltas/readme.md", "");
-    expect(listDeltaFiles(path.join(root, "deltas")).map((d) => d.iteration)).toEqual([2, 10]);
+    const pfs = ProjectFs.openSync(root);
+    expect(listDeltaFiles(pfs, "deltas").map((d) => d.iteration)).toEqual([2, 10]);
     touch("bad.json", "{");
-    expect(readConfig(path.join(root, "bad.json"))).toEqual({});
-    expect(readConfig(path.join(root, "missing.json"))).toEqual({});
+    expect(readConfig(pfs, "bad.json")).toEqual({});
+    expect(readConfig(pfs, "missing.json")).toEqual({});
     touch("null.json", "null");
-    expect(readConfig(path.join(root, "null.json"))).toBeNull();
+    expect(readConfig(pfs, "null.json")).toBeNull();
+    touch("deep.json", `{"scope":${"[".repeat(5000)}${"]".repeat(5000)}}`);
+    const warnings: string[] = [];
+    expect(readConfig(pfs, "deep.json", (w) => warnings.push(`${w.code}: ${w.message}`))).toEqual({});
+    expect(warnings).toEqual(["too_deep: deep.json: nested more than 256 levels deep; not read; the config is read as {}."]);
   });
 });
 

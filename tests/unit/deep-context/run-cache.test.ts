@@ -2,10 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ProjectFs } from "../../../lib/core/project-fs";
 import { SETTLE_MS, packetFingerprint, settledFingerprint } from "../../../lib/deep-context/run-cache";
 
 let dir: string;
 let outside: string;
+/** The fingerprint of the whole temp folder (the project root here). */
+const fp = () => packetFingerprint(ProjectFs.openSync(dir), "");
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-fp-"));
   outside = fs.mkdtempSync(path.join(os.tmpdir(), "wb-fp-out-"));
@@ -19,36 +22,47 @@ afterEach(() => {
 
 describe("packetFingerprint", () => {
   it("changes when an empty folder appears (the reducer records an iteration folder without seats)", () => {
-    const before = packetFingerprint(dir);
+    const before = fp();
     fs.mkdirSync(path.join(dir, "iter-002"));
-    expect(packetFingerprint(dir)).not.toBe(before);
+    expect(fp()).not.toBe(before);
   });
 
-  it("follows symlinked files and folders, as the readers do", () => {
+  it("follows links inside the project, as the readers do", () => {
+    fs.mkdirSync(path.join(dir, "shared"));
+    fs.writeFileSync(path.join(dir, "shared", "b.json"), "[]");
+    fs.symlinkSync(path.join(dir, "shared", "b.json"), path.join(dir, "iter-001", "b.json"));
+    const before = fp();
+    expect(before).toContain(path.join("iter-001", "b.json"));
+    fs.writeFileSync(path.join(dir, "shared", "b.json"), "[1, 2]");
+    expect(fp()).not.toBe(before);
+  });
+
+  it("leaves out links to outside the project, which no reader follows: their targets are never looked at", () => {
     fs.writeFileSync(path.join(outside, "b.json"), "[]");
     fs.symlinkSync(path.join(outside, "b.json"), path.join(dir, "iter-001", "b.json"));
     fs.symlinkSync(outside, path.join(dir, "iter-002"));
-    const before = packetFingerprint(dir);
-    expect(before).toContain(path.join("iter-001", "b.json"));
-    expect(before).toContain(path.join("iter-002", "b.json"));
+    const before = fp();
+    expect(before).not.toContain("b.json");
+    expect(before).not.toContain("iter-002");
     fs.writeFileSync(path.join(outside, "b.json"), "[1, 2]");
-    expect(packetFingerprint(dir)).not.toBe(before);
+    expect(fp()).toBe(before);
   });
 
   it("changes when a file is replaced by another of the same size (a rename over it)", () => {
-    const before = packetFingerprint(dir);
+    const before = fp();
     const mtime = fs.statSync(path.join(dir, "iter-001", "a.json")).mtime;
     fs.writeFileSync(path.join(dir, "x.tmp"), "{}");
     fs.utimesSync(path.join(dir, "x.tmp"), mtime, mtime);
     fs.renameSync(path.join(dir, "x.tmp"), path.join(dir, "iter-001", "a.json"));
-    expect(packetFingerprint(dir)).not.toBe(before);
+    expect(fp()).not.toBe(before);
   });
 });
 
 describe("settledFingerprint", () => {
   it("is null while a file changed within SETTLE_MS, and the fingerprint after", () => {
     const changed = fs.statSync(path.join(dir, "iter-001", "a.json")).ctimeMs;
-    expect(settledFingerprint(dir, changed + SETTLE_MS / 2)).toBeNull();
-    expect(settledFingerprint(dir, changed + SETTLE_MS + 1)).toBe(packetFingerprint(dir));
+    const pfs = ProjectFs.openSync(dir);
+    expect(settledFingerprint(pfs, "", changed + SETTLE_MS / 2)).toBeNull();
+    expect(settledFingerprint(pfs, "", changed + SETTLE_MS + 1)).toBe(fp());
   });
 });

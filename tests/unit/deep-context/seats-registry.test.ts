@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ProjectFs } from "../../../lib/core/project-fs";
 import { listSeatIterations } from "../../../lib/deep-context/packet";
 import { reduceContextState } from "../../../lib/deep-context/reduce";
 import { buildRegistry, detectContradictions } from "../../../lib/deep-context/registry";
@@ -24,6 +25,12 @@ function packet(seats: Record<string, Record<string, unknown>>): string {
     }
   }
   return path.join(root, "spec", "context", "seats");
+}
+
+/** The seat files of the packet under `root`, listed and collected through the file layer. */
+function collected(): ReturnType<typeof collectSeats> {
+  const pfs = ProjectFs.openSync(root);
+  return collectSeats(pfs, listSeatIterations(pfs, { abs: path.join(root, "spec/context/seats"), rel: "spec/context/seats" }));
 }
 
 const F = (p: string, symbol: string, extra: Record<string, unknown> = {}) => ({ path: p, symbol, relevance: 0.8, ...extra });
@@ -49,11 +56,11 @@ describe("validateSeatFinding (FORMATS §1.4)", () => {
 
 describe("collectSeats", () => {
   it("tags findings with the file's label and iteration; failed seats are listed, not merged", () => {
-    const dir = packet({
+    packet({
       "iter-002": { "b.json": { findings: [F("src/a.ts", "a")] }, "b.raw.json": { stdout: "raw" }, "c.json": "{torn" },
       "iter-001": { "a.json": [F("src/a.ts", "a", { relevance: 0.3 }), { path: "", symbol: "" }], "z.txt": "ignored" },
     });
-    const s = collectSeats(listSeatIterations(dir));
+    const s = collected();
     expect(s.seatsByIteration).toEqual({ 1: { succeeded: ["a"], failed: [] }, 2: { succeeded: ["b"], failed: ["b.raw", "c"] } });
     expect([...s.allSeatLabels]).toEqual(["a", "b"]);
     expect(s.validationWarnings).toEqual([{ seat: "a", reason: "missing both path and symbol", symbol: "", path: "", iteration: 1 }]);
@@ -63,8 +70,8 @@ describe("collectSeats", () => {
   });
 
   it("merges whitespace variants of path, symbol and kind into one unit", () => {
-    const dir = packet({ "iter-001": { "a.json": [F(" src/a.ts", "fn  x", { kind: "gap" })], "b.json": [F("src/a.ts", "fn\tx ", { kind: "\ngap" })] } });
-    const s = collectSeats(listSeatIterations(dir));
+    packet({ "iter-001": { "a.json": [F(" src/a.ts", "fn  x", { kind: "gap" })], "b.json": [F("src/a.ts", "fn\tx ", { kind: "\ngap" })] } });
+    const s = collected();
     expect(s.table.units.map((u) => [u.path, u.symbol, u.kind, u.agreement])).toEqual([["src/a.ts", "fn x", "gap", 2]]);
   });
 

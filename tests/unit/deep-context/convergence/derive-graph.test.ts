@@ -233,3 +233,13 @@ describe("mergeFindingsLite", () => {
     expect(contradictions[0]).toMatchObject({ field: "signature", values: { a: "fn(x)", b: "fn(x, y)" } });
   });
 });
+
+describe("a log repeating one iteration many times", () => {
+  it("derives the graph in linear time (each repeat copied the run's slices again)", () => {
+    const iterations = Array.from({ length: 100_000 }, () => ({ run: 1, slices: ["auth", "session"] }));
+    const t0 = performance.now();
+    const g = deriveCoverageGraph({ units: [], iterations });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(g.nodes.filter((n) => n.kind === "SLICE").map((n) => n.label).sort()).toEqual(["auth", "session"]);
+  });
+});

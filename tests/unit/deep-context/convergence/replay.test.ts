@@ -199,3 +199,18 @@ describe("replay config and state-log parsing", () => {
     expect(log.warnings[3]!.error).toContain("decision");
   });
 });
+
+describe("host loop: a log of hundreds of thousands of events", () => {
+  it("replays in linear time (events of one run were copied once per event, which never finished)", () => {
+    const log = parseContextStateLog("");
+    log.iterations.push(...[1, 2, 3].map((run) => ({ type: "iteration" as const, run, findingsCount: 5, newAgreementEligible: 1 })));
+    for (let i = 0; i < 200_000; i++) log.events.push({ type: "event", event: "seat_dispatch", run: 3 });
+    log.events.push({ type: "event", event: "graph_convergence", run: 3, decision: "CONTINUE" });
+    const t0 = performance.now();
+    const r = replayHostLoop(log);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(r.entries.map((e) => e.run)).toEqual([1, 2, 3]);
+    expect(r.entries[2]!.events).toHaveLength(200_001);
+    expect(r.entries[2]!.graphDecision).toBe("CONTINUE");
+  });
+});

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildResearchTimeline } from "../../../../lib/deep-context/convergence/research-timeline";
-import { parseResearchStateLog } from "../../../../lib/deep-context/convergence/sibling-log";
+import { eventsByRun, parseResearchStateLog } from "../../../../lib/deep-context/convergence/sibling-log";
 import { FIXTURE_SPEC } from "./graph-builder";
 
 const log = parseResearchStateLog(readFileSync(path.join(FIXTURE_SPEC, "research", "deep-research-state.jsonl"), "utf8"));
@@ -92,5 +92,15 @@ describe("deep-research timeline rules", () => {
     expect(e.rollingStop).toBe(false);
     expect(e.stopScore).toBeCloseTo(0.35 / 0.65, 10);
     expect(e.stopCandidate).toBe(false);
+  });
+});
+
+describe("events of one run, many times over", () => {
+  it("are grouped in linear time (each event copied the run's list again)", () => {
+    const events = Array.from({ length: 200_000 }, () => ({ type: "event" as const, event: "seat_dispatch", run: 1 }));
+    const t0 = performance.now();
+    const { byRun } = eventsByRun(events);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(byRun.get(1)).toHaveLength(200_000);
   });
 });

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ProjectFs } from "../../../../lib/core/project-fs";
 import { readSeatAndDeltaFindings, toProducedFinding } from "../../../../lib/deep-context/convergence/seat-files";
 import { mergeFindingsLite } from "../../../../lib/deep-context/convergence/seat-merge-lite";
 import { FIXTURE_SPEC } from "./graph-builder";
@@ -41,7 +42,7 @@ describe("readSeatAndDeltaFindings", () => {
         "garbage",
       ].join("\n"),
     );
-    const r = await readSeatAndDeltaFindings(pkt);
+    const r = await readSeatAndDeltaFindings(ProjectFs.openSync(tmp), "pkt");
     expect(r.seatFiles).toEqual(["seats/iter-001/native-a.json", "seats/iter-001/native-b.json"]);
     expect(r.deltaFiles).toEqual(["deltas/iter-002.jsonl"]);
     expect(r.findings).toHaveLength(3);
@@ -54,16 +55,42 @@ describe("readSeatAndDeltaFindings", () => {
   });
 
   it("returns nothing for a folder without seats or deltas", async () => {
-    const r = await readSeatAndDeltaFindings(path.join(tmp, "missing"));
+    const r = await readSeatAndDeltaFindings(ProjectFs.openSync(tmp), "missing");
     expect(r).toEqual({ findings: [], seatFiles: [], deltaFiles: [], warnings: [] });
   });
 
   it("reads the real fixture packet's seat file and delta file", async () => {
-    const r = await readSeatAndDeltaFindings(path.join(FIXTURE_SPEC, "context"));
+    const r = await readSeatAndDeltaFindings(ProjectFs.openSync(FIXTURE_SPEC), "context");
     expect(r.seatFiles).toEqual(["seats/iter-003/mimo-c.json"]);
     expect(r.deltaFiles).toEqual(["deltas/iter-001.jsonl"]);
     expect(r.findings.length).toBeGreaterThan(20);
     expect(r.findings.every((f) => f.iteration === 1 || f.iteration === 3)).toBe(true);
     expect(r.findings.find((f) => f.symbol === "sqliteVec.load")).toMatchObject({ kind: "dependency", producers: ["mimo-a", "mimo-b", "mimo-c"], relevance: 1 });
+  });
+
+  it("never reads a seat or delta file that links out of the project, nor one nested too deep: each is a warning", async () => {
+    const root = path.join(tmp, "hostile");
+    const outside = mkdtempSync(path.join(os.tmpdir(), "wb-seats-out-"));
+    try {
+      mkdirSync(path.join(root, "seats", "iter-001"), { recursive: true });
+      mkdirSync(path.join(root, "deltas"), { recursive: true });
+      writeFileSync(path.join(outside, "secret.json"), JSON.stringify([{ path: "secret.ts", symbol: "OUTSIDE-SECRET", relevance: 1 }]));
+      writeFileSync(path.join(outside, "secret.jsonl"), JSON.stringify({ type: "finding", run: 1, path: "secret.ts", symbol: "OUTSIDE-SECRET" }));
+      symlinkSync(path.join(outside, "secret.json"), path.join(root, "seats", "iter-001", "leak.json"));
+      symlinkSync(path.join(outside, "secret.jsonl"), path.join(root, "deltas", "iter-001.jsonl"));
+      writeFileSync(path.join(root, "seats", "iter-001", "deep.json"), `[{"path":"a.ts","symbol":"f","notes":${"[".repeat(5000)}${"]".repeat(5000)}}]`);
+      writeFileSync(path.join(root, "seats", "iter-001", "ok.json"), JSON.stringify([{ path: "a.ts", symbol: "f", relevance: 0.9 }]));
+      const r = await readSeatAndDeltaFindings(ProjectFs.openSync(root), "");
+      expect(r.seatFiles).toEqual(["seats/iter-001/ok.json"]);
+      expect(r.deltaFiles).toEqual([]);
+      expect(JSON.stringify(r)).not.toContain("OUTSIDE-SECRET");
+      expect(r.warnings).toEqual([
+        { file: "seats/iter-001/deep.json", reason: "seat file nested more than 256 levels deep; not read" },
+        { file: "seats/iter-001/leak.json", reason: "seat file not read: a link to outside the project; not read." },
+        { file: "deltas/iter-001.jsonl", reason: "delta file not read: a link to outside the project; not read." },
+      ]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

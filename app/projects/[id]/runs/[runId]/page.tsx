@@ -18,6 +18,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
+import { StateLogNotice } from "@/components/runs/state-log-notice";
+import { WindowNav } from "@/components/runs/window-nav";
+import { runWindowFromParams } from "@/lib/deep-context/run-window";
 import { runForProject } from "@/lib/deep-context/service";
 
 export const dynamic = "force-dynamic";
@@ -51,8 +54,12 @@ export default async function RunPage({ params, searchParams }: { params: Promis
     .map(([k, v]) => `${k}=${v as string}`)
     .sort()
     .join("&");
+  // Lists that grow with the state log come one window at a time; the window is in the URL.
+  const windows = runWindowFromParams(sp);
+  const query: Record<string, string> = Object.fromEntries(Object.entries(sp).filter((e): e is [string, string] => typeof e[1] === "string"));
+  const basePath = `/projects/${id}/runs/${runId}`;
   const project = await loadProjectOr404(id);
-  const [{ run, view, timeline, version }, allFindingViews] = await Promise.all([runForProject(id, runId, variant), savedViews(id, "findings")]);
+  const [{ run, view, timeline, version }, allFindingViews] = await Promise.all([runForProject(id, runId, variant, windows), savedViews(id, "findings")]);
   // Only this run's saved views; the path is `/projects/<id>/runs/<runId>?…`.
   const findingViews = allFindingViews.filter((v) => new URL(v.path, "http://workbench.invalid").pathname === `/projects/${id}/runs/${runId}`);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
@@ -63,9 +70,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         {timeline ? (
           <Card>
             <CardHeader title={`deep-${run.loopType} iterations`} description="Each iteration with the signals of this loop's stop vote (rolling average, MAD noise floor, question or dimension coverage)." />
-            <div className="p-4">
+            <div id="iterations" className="p-4">
               <SiblingTimeline timeline={timeline} />
             </div>
+            <WindowNav window={timeline.entryWindow} noun="iterations" param="iterations" basePath={basePath} searchParams={query} anchor="iterations" />
           </Card>
         ) : (
           <EmptyState title={`A deep-${run.loopType} run`}>No state log to show.</EmptyState>
@@ -74,13 +82,11 @@ export default async function RunPage({ params, searchParams }: { params: Promis
     );
   }
   const d = view.payload.data;
-  const scoreByRun = new Map<number, number>();
-  for (const e of view.events) if (e.event === "graph_convergence" && typeof e.run === "number" && e.signals && typeof (e.signals as Record<string, unknown>).score === "number") scoreByRun.set(e.run, (e.signals as Record<string, number>).score!);
   const points: IterationPoint[] = view.iterations.map((it) => {
     const rec = it as unknown as Record<string, unknown>;
     const p: IterationPoint = { run: it.run };
     for (const t of view.signalThresholds) p[t.signal] = typeof rec[t.signal] === "number" ? (rec[t.signal] as number) : null;
-    p.score = scoreByRun.get(it.run) ?? null;
+    p.score = view.scoreByRun[it.run] ?? null;
     p.newAgreementEligible = typeof rec.newAgreementEligible === "number" ? (rec.newAgreementEligible as number) : 0;
     const findings = typeof rec.findingsCount === "number" ? (rec.findingsCount as number) : 0;
     p.newRatio = Math.round(((p.newAgreementEligible as number) / Math.max(1, findings)) * 1000) / 1000;
@@ -174,6 +180,8 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         </div>
       </Card>
 
+      {view.stateLog && view.stateLog.reading !== "intact" ? <StateLogNotice log={view.stateLog} relPath={`${run.relPath}/deep-context-state.jsonl`} /> : null}
+
       {view.report ? (
         <Card>
           <CardHeader title="Context Report" description={`${view.report.relPath}: the REUSE catalog first, each entry checked against the repository as it is now.`} />
@@ -185,15 +193,21 @@ export default async function RunPage({ params, searchParams }: { params: Promis
 
       <Card>
         <CardHeader title="Signals per iteration" description="Dashed lines are thresholds: red for blocking guards, amber for weighted signals." />
-        <div className="p-4">
+        <div id="iterations" className="p-4">
           {points.length ? <SignalCharts data={points} thresholds={view.signalThresholds} convergenceThreshold={view.convergenceThreshold} /> : <EmptyState title="No iterations yet" />}
         </div>
+        {view.iterationWindow.count < view.iterationWindow.total ? (
+          <WindowNav window={view.iterationWindow} noun="iterations" param="iterations" basePath={basePath} searchParams={query} anchor="iterations" />
+        ) : null}
       </Card>
 
       {view.replay ? (
         <Card>
           <CardHeader title="Why the loop went on or stopped" description="The host loop's stop rules replayed over the state log." />
-          <ol className="divide-y divide-border" aria-label="Loop replay">
+          {view.replay.entryWindow.count < view.replay.entryWindow.total ? (
+            <WindowNav window={view.replay.entryWindow} noun="iterations" param="iterations" basePath={basePath} searchParams={query} anchor="replay" />
+          ) : null}
+          <ol id="replay" className="divide-y divide-border" aria-label="Loop replay">
             {view.replay.entries.map((e) => (
               <li key={e.run} className="grid grid-cols-[3rem_9rem_1fr] gap-3 px-4 py-2 text-sm">
                 <span className="tabular-nums text-fg-muted">#{e.run}</span>
@@ -212,14 +226,15 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       ) : null}
 
       <Card>
-        <CardHeader title="Event timeline" />
-        <ol className="max-h-96 divide-y divide-border overflow-auto" aria-label="Events">
+        <CardHeader title="Event timeline" description={view.eventWindow.count < view.eventWindow.total ? "One window of the log's events at a time, the latest by default; older ones are a link away." : undefined} />
+        <WindowNav window={view.eventWindow} noun="events" param="events" basePath={basePath} searchParams={query} anchor="events" />
+        <ol id="events" className="max-h-96 divide-y divide-border overflow-auto" aria-label="Events" start={view.eventWindow.offset + 1}>
           {view.events.map((e, i) => {
             const rec = e as unknown as Record<string, unknown>;
             const failed = Array.isArray(rec.seatsFailed) ? (rec.seatsFailed as string[]) : [];
             const blockers = Array.isArray(rec.blockedBy) ? rec.blockedBy : Array.isArray(rec.blockers) ? rec.blockers : [];
             return (
-              <li key={i} className="flex flex-wrap items-center gap-2 px-4 py-1.5 text-sm">
+              <li key={view.eventWindow.offset + i} className="flex flex-wrap items-center gap-2 px-4 py-1.5 text-sm">
                 <span className="w-40 text-xs text-fg-muted">
                   <Time iso={typeof rec.timestamp === "string" ? rec.timestamp : null} withTime />
                 </span>
@@ -293,9 +308,9 @@ export default async function RunPage({ params, searchParams }: { params: Promis
 
       {view.warnings.length ? (
         <Card>
-          <CardHeader title={`Warnings (${view.warnings.length})`} />
+          <CardHeader title={`Warnings (${view.warningCount.toLocaleString("en")})`} description={view.warningCount > view.warnings.length ? `The first ${view.warnings.length} are listed.` : undefined} />
           <ul className="space-y-0.5 p-4 text-xs" aria-label="Run warnings">
-            {view.warnings.slice(0, 200).map((w, i) => (
+            {view.warnings.map((w, i) => (
               <li key={i}>{w}</li>
             ))}
           </ul>

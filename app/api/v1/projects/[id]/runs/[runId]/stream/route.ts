@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WorkbenchError } from "@/lib/core/errors";
 import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
 import { getRun } from "@/lib/db/repositories/runs";
@@ -14,7 +15,10 @@ export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (
   const { id, runId } = params.parse(p);
   const project = await getProject(id);
   const run = await getRun(id, runId);
-  const dir = (await ProjectFs.open(project.rootPath)).resolve(run.relPath);
+  const pfs = await ProjectFs.open(project.rootPath);
+  // The real folder, inside the project (a packet folder that links out is not watched).
+  const dir = pfs.realDirSync(run.relPath);
+  if (dir === null) throw new WorkbenchError("NOT_FOUND", `No run packet at ${run.relPath}.`);
   const encoder = new TextEncoder();
   let stop: (() => Promise<void>) | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -31,7 +35,7 @@ export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (
       // from another version (a change before the stream connected, or while it was down)
       // refreshes, and every later change is announced.
       stop = watchPacket(dir, () => send("change", { at: new Date().toISOString() }), {
-        onReady: () => send("ready", { at: new Date().toISOString(), version: packetVersion(dir) }),
+        onReady: () => send("ready", { at: new Date().toISOString(), version: packetVersion(pfs, run.relPath) }),
       });
       heartbeat = setInterval(() => send("ping", {}), 15_000);
       req.signal.addEventListener("abort", () => {
