@@ -388,8 +388,11 @@ export class ProjectFs {
   private checkOpened(rel: string, st: fs.Stats, limit: ReadLimit): void {
     if (!st.isFile()) {
       const message = `${rel}: ${describeSpecial(st)}, not a regular file; not read.`;
-      this.report(rel, "not_regular", message);
-      throw refusalError("not_regular", message);
+      // A folder where a file was expected is found only by reading (walks descend folders);
+      // pipes, sockets and devices are also found by every walk, so they keep their own code.
+      const reason = st.isDirectory() ? "unreadable" : "not_regular";
+      this.report(rel, reason, message);
+      throw refusalError(reason, message);
     }
     if (st.nlink > 1) {
       // A second name may live anywhere on the file system, outside the project included.

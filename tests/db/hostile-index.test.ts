@@ -53,7 +53,7 @@ describe("indexing a hostile repository", () => {
     expect(code(".claude/work/JIRA-123/context/binary-summary.md")).toContain("binary");
     expect(code(".claude/work/binary-topic/state.json")).toContain("binary");
     expect(code(".claude/work/latin1-topic/state.json")).toContain("invalid_utf8");
-    expect(code(".claude/work/dir-state/state.json")).toContain("not_regular");
+    expect(code(".claude/work/dir-state/state.json")).toContain("unreadable");
     expect(code(".codex/configuration.yml")).toContain("corrupt_yaml");
     expect(code("knowledge/product/leak.md")).toContain("outside_root");
     expect(code(".opencode/specs/hostile/link-out/context/seats/iter-003/leak.json")).toContain("outside_root");
