@@ -13,7 +13,18 @@ let outsideBefore: Record<string, string>;
 let projectId = "";
 
 /** Pages one crawl may visit: every kind of page of the project, bounded. */
-const MAX_PAGES = 90;
+const MAX_PAGES = 70;
+
+/**
+ * Pages of one route that are all visited: every topic (the hostile ones are topics) and every
+ * run (the hostile packets are runs); other routes with an id (commits, tasks, packets, windows
+ * of a run) are sampled, two each.
+ */
+function routeOf(url: string): { route: string; visitAll: boolean } {
+  const path = url.split("?")[0]!.replace(/^\/projects\/[^/]+/, "");
+  const route = path.replace(/\/(topics|runs|tasks|commits|packets)\/[^/]+/, "/$1/:id") + (url.includes("?") ? "?" : "");
+  return { route, visitAll: /^\/(topics|runs)\/:id$/.test(route) };
+}
 
 async function expectReady(request: APIRequestContext, after: string) {
   const ready = await request.get("/api/ready");
@@ -58,18 +69,28 @@ test("every page of the project answers, runs no repository script and leaves th
     void d.dismiss();
   });
   const start = `/projects/${projectId}`;
-  const queue = [start, `${start}/knowledge`, `/search?q=${encodeURIComponent(repo.secret)}`, `/search?q=auth`];
+  // The hostile work folders are not in the work manifest, so no inventory row links them: open them by URL.
+  const hostileTopics = ["ESC-1", "XSS-1", "deep-nest", "binary-topic", "latin1-topic", "leak-topic", "fifo-topic", "loop-topic", "outdir-topic", "dir-state", "yaml-bomb", "Case-Topic", "uni\u202ecode"];
+  const queue = [start, `${start}/knowledge`, `/search?q=${encodeURIComponent(repo.secret)}`, `/search?q=auth`, ...hostileTopics.map((t) => `${start}/topics/${encodeURIComponent(t)}`)];
   const seen = new Set(queue);
   const visited: { url: string; status: number; bytes: number }[] = [];
+  const perRoute = new Map<string, number>();
   while (queue.length && visited.length < MAX_PAGES) {
     const url = queue.shift()!;
+    const { route, visitAll } = routeOf(url);
+    const n = perRoute.get(route) ?? 0;
+    if (!visitAll && n >= 2) continue;
+    perRoute.set(route, n + 1);
+    const t0 = Date.now();
     const response = await page.goto(url, { waitUntil: "domcontentloaded" });
     const status = response?.status() ?? 0;
     const body = (await response?.body())?.length ?? 0;
     visited.push({ url, status, bytes: body });
+    console.log(`${status} ${(body / 1024).toFixed(0)} KB ${Date.now() - t0} ms ${url}`);
     expect(status, url).toBeLessThan(500);
     expect(await noScriptRan(page), url).toBe(true);
-    expect(await page.content(), url).not.toContain(repo.secret);
+    // The search for the marker shows the query itself; its hits are checked through the API below.
+    if (!url.includes(repo.secret)) expect(await page.content(), url).not.toContain(repo.secret);
     await expectReady(request, url);
     const links = await page.$$eval("a[href]", (as) => as.map((a) => a.getAttribute("href") ?? ""));
     for (const href of links) {
@@ -82,6 +103,10 @@ test("every page of the project answers, runs no repository script and leaves th
     }
   }
   expect(dialogs).toEqual([]);
+  // Every hostile topic was opened.
+  for (const slug of ["ESC-1", "XSS-1", "deep-nest", "binary-topic", "latin1-topic", "leak-topic", "fifo-topic"]) {
+    expect(visited.find((v) => v.url.endsWith(`/topics/${slug}`))?.status, slug).toBe(200);
+  }
   // Every kind of page was reached: topics (hostile ones too), runs, the memory desk, documents.
   const kinds = ["/topics/", "/runs/", "/memory", "/knowledge", "/documents", "/tasks/"];
   for (const k of kinds) expect(visited.some((v) => v.url.includes(k)), k).toBe(true);
@@ -119,8 +144,8 @@ test("nothing outside the project was read into the index or changed", async ({ 
   expect(res.status()).toBe(200);
   expect(((await res.json()) as { total: number }).total).toBe(0);
   const leaked = dbQuery<{ n: number }>(
-    `SELECT (SELECT count(*) FROM Document WHERE content LIKE ?1) + (SELECT count(*) FROM TopicSource WHERE detailsJson LIKE ?1) + (SELECT count(*) FROM SearchEntry WHERE body LIKE ?1 OR title LIKE ?1) AS n`,
-    `%${repo.secret}%`,
+    `SELECT (SELECT count(*) FROM Document WHERE content LIKE ?) + (SELECT count(*) FROM TopicSource WHERE detailsJson LIKE ?) + (SELECT count(*) FROM SearchEntry WHERE body LIKE ? OR title LIKE ?) AS n`,
+    ...Array<string>(4).fill(`%${repo.secret}%`),
   );
   expect(leaked[0]?.n).toBe(0);
   expect(treeDigest(repo.outside)).toEqual(outsideBefore);
