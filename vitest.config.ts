@@ -7,6 +7,10 @@ const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores - 1). Many tests here wait on
+    // child processes (the CLI, git, the co-editing server) rather than compute, so two workers
+    // roughly halve the wall time; database test files still run one at a time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
