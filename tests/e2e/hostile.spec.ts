@@ -150,3 +150,12 @@ test("nothing outside the project was read into the index or changed", async ({ 
   expect(leaked[0]?.n).toBe(0);
   expect(treeDigest(repo.outside)).toEqual(outsideBefore);
 });
+
+test("removing the project drops its indexed data and leaves the repository and what lies outside as they were", async ({ request }) => {
+  // Also keeps the crawl's project out of the later journeys, which search across projects.
+  const rootBefore = treeDigest(repo.root);
+  expect((await request.delete(`/api/v1/projects/${projectId}`)).status()).toBe(204);
+  expect(dbQuery<{ n: number }>("SELECT count(*) AS n FROM Project WHERE id = ?", projectId)[0]?.n).toBe(0);
+  expect(treeDigest(repo.root)).toEqual(rootBefore);
+  expect(treeDigest(repo.outside)).toEqual(outsideBefore);
+});

@@ -354,11 +354,19 @@ const BUILDERS: Record<TrapId, (ctx: Ctx, opts: HostileOptions) => void> = {
 export function treeDigest(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const visit = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch (e) {
+      // A folder past PATH_MAX: its presence is what counts.
+      out[path.relative(dir, d)] = `unlistable:${(e as NodeJS.ErrnoException).code}`;
+      return;
+    }
+    for (const e of entries) {
       const abs = path.join(d, e.name);
       if (e.isDirectory()) visit(abs);
       else if (e.isFile()) out[path.relative(dir, abs)] = crypto.createHash("sha256").update(fs.readFileSync(abs)).digest("hex");
-      else out[path.relative(dir, abs)] = e.isSymbolicLink() ? `link:${fs.readlinkSync(abs)}` : "special";
+      else out[path.relative(dir, abs)] = e.isSymbolicLink() ? `link:${fs.readlinkSync(abs)}` : e.isFIFO() ? "fifo" : "special";
     }
   };
   visit(dir);
