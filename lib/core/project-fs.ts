@@ -4,7 +4,7 @@ import { WorkbenchError } from "./errors";
 import { type ChunkSink, type PreparedWrite, prepareFileAtomic } from "./fs/atomic-write";
 import { decodeUtf8, looksBinary } from "./fs/decode";
 import { READ_CAPS, READ_TIMEOUT_MS, type ReadKind } from "./fs/limits";
-import { type FsRefusal, describeSpecial, refusalError } from "./fs/refusal";
+import { type FsRefusal, describeSpecial, refusalError, shortPath } from "./fs/refusal";
 import { walkTree, type WalkOptions } from "./fs/walk";
 import type { FileWarning, WarningSink } from "./warnings";
 
@@ -89,7 +89,8 @@ export class ProjectFs {
   report(relPath: string, code: FileWarning["code"], message: string): void {
     const key = `${code}\0${relPath}`;
     if (this.skipLog.has(key)) return;
-    const w: FileWarning = { relPath, code, message };
+    // The warning keeps the whole path; its message stays readable for a path past PATH_MAX.
+    const w: FileWarning = { relPath, code, message: relPath.length > 160 ? message.split(relPath).join(shortPath(relPath)) : message };
     this.skipLog.set(key, w);
     this.sink?.(w);
   }

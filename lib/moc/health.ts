@@ -14,6 +14,8 @@ export interface MocNode {
   /** True when the context-loader can reach it (depth ≤ 3 through _index.md links). */
   reachable: boolean;
   missing: boolean;
+  /** Why a linked path is not read when it exists in some form ("is a named pipe", "links outside the project"). */
+  problem?: string;
   children: MocNode[];
 }
 
@@ -99,7 +101,8 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
         if (!exists) broken(rel, l, target, whyNot(target));
         else health.files++;
         if (exists && depth > MAX_DEPTH) health.tooDeep.push(shown(target));
-        node.children.push({ path: shown(target), kind: "file", title: l.text, description: "", depth, hook: l.hook, reachable: depth <= MAX_DEPTH, missing: !exists, children: [] });
+        const problem = exists ? undefined : whyNot(target);
+        node.children.push({ path: shown(target), kind: "file", title: l.text, description: "", depth, hook: l.hook, reachable: depth <= MAX_DEPTH, missing: !exists, ...(problem ? { problem } : {}), children: [] });
         continue;
       }
       const first = visited.get(realOf(target));
@@ -113,8 +116,9 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
       }
       const childText = await read(target);
       if (childText === null) {
-        broken(rel, l, target, whyNot(target));
-        node.children.push({ path: shown(target), kind: "section", title: l.text, description: "", depth: depth + 1, hook: l.hook, reachable: false, missing: true, children: [] });
+        const problem = whyNot(target);
+        broken(rel, l, target, problem);
+        node.children.push({ path: shown(target), kind: "section", title: l.text, description: "", depth: depth + 1, hook: l.hook, reachable: false, missing: true, ...(problem ? { problem } : {}), children: [] });
         continue;
       }
       node.children.push(await visit(target, childText, depth + 1, l.hook));

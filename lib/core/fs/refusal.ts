@@ -70,3 +70,10 @@ export function refusalPhrase(reason: FsRefusal): string {
       return "cannot be read";
   }
 }
+
+/** A path as messages show it: one longer than `max` characters keeps its two ends around an ellipsis. */
+export function shortPath(rel: string, max = 160): string {
+  if (rel.length <= max) return rel;
+  const half = Math.floor((max - 1) / 2);
+  return `${rel.slice(0, half)}…${rel.slice(rel.length - half)}`;
+}
