@@ -25,7 +25,7 @@ function exists(p: string): boolean {
  * its nearest existing ancestor, which must then lie in a repository.
  */
 export function confinementRootSync(dir: string): Confinement {
-  const abs = path.resolve(dir);
+  const abs = path.resolve(/*turbopackIgnore: true*/ dir);
   let existing = abs;
   const missing: string[] = [];
   let real: string | null = null;
@@ -41,7 +41,7 @@ export function confinementRootSync(dir: string): Confinement {
     }
   }
   if (real === null) throw new WorkbenchError("NOT_FOUND", `No folder at ${abs}.`);
-  const full = missing.length ? path.join(real, ...missing) : real;
+  const full = missing.length ? path.join(/*turbopackIgnore: true*/ real, ...missing) : real;
   for (let cur = real; ; ) {
     if (exists(path.join(cur, ".git"))) return { root: cur, real: full };
     const parent = path.dirname(cur);
@@ -51,7 +51,7 @@ export function confinementRootSync(dir: string): Confinement {
   if (missing.length) throw new WorkbenchError("NOT_FOUND", `No folder at ${abs}.`);
   let st: fs.Stats;
   try {
-    st = fs.statSync(real);
+    st = fs.statSync(/*turbopackIgnore: true*/ real);
   } catch {
     throw new WorkbenchError("NOT_FOUND", `No folder at ${abs}.`);
   }
