@@ -11,6 +11,7 @@ function Node({ node }: { node: MocNode }) {
         <span className={`font-mono text-xs ${node.missing ? "text-danger line-through" : ""}`}>{node.path}</span>
         {node.kind === "section" ? <Badge>depth {node.depth}</Badge> : null}
         {node.missing ? <Badge tone="danger">{node.problem ?? "missing"}</Badge> : null}
+        {node.problem && !node.missing ? <Badge tone="warn">{node.problem}</Badge> : null}
         {!node.reachable && !node.missing ? <Badge tone="warn">beyond depth 3</Badge> : null}
         {node.hook ? <span className="text-xs text-fg-muted">— {node.hook}</span> : null}
       </div>

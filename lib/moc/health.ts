@@ -101,7 +101,10 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
         if (!exists) broken(rel, l, target, whyNot(target));
         else health.files++;
         if (exists && depth > MAX_DEPTH) health.tooDeep.push(shown(target));
-        const problem = exists ? undefined : whyNot(target);
+        // Stat only: a file over the markdown cap is one the loader will refuse, so say so here.
+        const oversize = exists ? pfs.whyNotReadable(shown(target), { kind: "markdown" }) : null;
+        if (oversize) health.refused.push({ path: shown(target), message: `${shown(target)} ${oversize}; the loader does not read it.` });
+        const problem = exists ? (oversize ?? undefined) : whyNot(target);
         node.children.push({ path: shown(target), kind: "file", title: l.text, description: "", depth, hook: l.hook, reachable: depth <= MAX_DEPTH, missing: !exists, ...(problem ? { problem } : {}), children: [] });
         continue;
       }
@@ -131,6 +134,6 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
     .map((f) => f.relPath.slice(docsDir.length + 1))
     .filter((rel) => rel.endsWith(".md") && !linked.has(rel))
     .map(shown);
-  health.refused = pfs.skipped.filter((w) => w.relPath === docsDir || w.relPath.startsWith(`${docsDir}/`)).map((w) => ({ path: w.relPath, message: w.message }));
+  health.refused.push(...pfs.skipped.filter((w) => w.relPath === docsDir || w.relPath.startsWith(`${docsDir}/`)).map((w) => ({ path: w.relPath, message: w.message })));
   return health;
 }

@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { READ_CAPS } from "../../../lib/core/fs/limits";
 import { ProjectFs } from "../../../lib/core/project-fs";
 import { analyzeKb, type MocNode } from "../../../lib/moc/health";
 import { contentReads, KbBuilder, type KbSectionSpec } from "../../helpers/kb-builder";
@@ -143,6 +145,17 @@ describe("analyzeKb on a generated KB", () => {
     const kb = new KbBuilder().file("orphan.md", "# Orphan\n");
     const h = await health(kb.root);
     expect(h).toMatchObject({ initialized: false, tree: null, sections: 0, files: 0, brokenLinks: [], unreachableFiles: [] });
+  });
+
+  it("a linked file over the markdown cap is named as not read (from its size alone) and marked in the tree", async () => {
+    const kb = new KbBuilder().tree({ sections: [], files: [{ name: "huge.md", hook: "huge" }, { name: "ok.md", hook: "fine" }] });
+    fs.truncateSync(kb.abs("huge.md"), READ_CAPS.markdown + 1);
+    const h = await health(kb.root);
+    expect(h.refused).toEqual([{ path: "docs/huge.md", message: `docs/huge.md is over the ${READ_CAPS.markdown}-byte limit; the loader does not read it.` }]);
+    const nodes = flatten(h.tree!);
+    expect(nodes.find((n) => n.path === "docs/huge.md")).toMatchObject({ missing: false, problem: `is over the ${READ_CAPS.markdown}-byte limit` });
+    expect(nodes.find((n) => n.path === "docs/ok.md")?.problem).toBeUndefined();
+    expect(h.brokenLinks).toEqual([]);
   });
 
   it("a clean KB has nothing to report", async () => {
