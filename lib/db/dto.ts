@@ -40,6 +40,18 @@ export interface IndexStats {
   durationMs: number;
 }
 
+/** What one index run rewrote, so the search sync can touch only those entries. */
+export interface IndexChanges {
+  /** Slugs whose inventory row was rebuilt or removed. */
+  topicSlugs: string[];
+  /** Document paths removed or (re)written. */
+  documentPaths: string[];
+  /** Knowledge areas whose documents were replaced whole. */
+  documentAreas: ("requirements" | "product")[];
+  /** Whether the commits were rewritten. */
+  commits: boolean;
+}
+
 export interface IndexJobDto {
   id: string;
   projectId: string;

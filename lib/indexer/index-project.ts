@@ -124,7 +124,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   const fingerprinted = failedDirs.length ? changed.filter((f) => !failedDirs.some((d) => f.relPath === d || f.relPath.startsWith(`${d}/`) || f.relPath === `${d}.md`)) : changed;
 
   onProgress("saving", 0, documents.length);
-  const { topics } = await writeIndex(
+  const { topics, changes } = await writeIndex(
     {
       projectId,
       layouts: plan.layouts,
@@ -148,7 +148,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   // Findings are added by syncRunSearch after the job: reducing a large run takes seconds.
   onProgress("search", 0, 0);
   // The index is written; a search-index failure is logged and never fails the job.
-  await syncProjectSearch(projectId).catch((e: unknown) => console.error("[workbench] search index of project", projectId, e));
+  // A full run compares every entry; otherwise only what this run rewrote is rebuilt.
+  await syncProjectSearch(projectId, full ? undefined : changes).catch((e: unknown) => console.error("[workbench] search index of project", projectId, e));
   onProgress("done", total, total);
   return {
     filesTotal: files.length,

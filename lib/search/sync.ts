@@ -1,16 +1,25 @@
 /**
- * Keeps a project's search entries in step with what is indexed. Entries are compared by a
- * hash of their content, so a re-index writes only what changed; a source that cannot be
- * read this time (a corrupt memory.yml) keeps its stored entries.
+ * Keeps a project's search entries in step with what is indexed. After an index run only the
+ * entries of what that run rewrote are rebuilt (its IndexChanges); their content hashes then
+ * keep unchanged entries from being written again, and a count per kind catches anything
+ * the change set missed. A source that cannot be read this time (a corrupt memory.yml)
+ * keeps its stored entries.
  */
 import { createHash } from "node:crypto";
 import { changedRunFindings } from "../deep-context/service";
+import type { IndexChanges } from "../db/dto";
 import {
   applyEntryChanges,
   dropSource,
+  entryCounts,
   entryHashes,
   entryKey,
+  indexedCommits,
   indexedContent,
+  indexedCounts,
+  indexedDocuments,
+  indexedPackets,
+  indexedTopics,
   sourceFingerprint,
   sourceKeys,
   type EntryChanges,
@@ -30,9 +39,12 @@ export interface SyncStats {
 // rewrite every finding of the run, so its date stays out of the hash.
 const hashOf = (e: EntryInput) => createHash("sha256").update(JSON.stringify([e.title, e.body, e.status, e.kind === "finding" ? null : e.date, e.href])).digest("hex");
 
-/** The changes that make the stored entries of `kinds` equal `entries`. */
-async function diff(projectId: string, kinds: readonly SearchKind[], entries: EntryInput[], refPrefix = ""): Promise<EntryChanges> {
-  const stored = await entryHashes(projectId, kinds, refPrefix);
+/**
+ * The changes that make the stored entries of `kinds` equal `entries`; with `refs`, only the
+ * stored entries with those refs are compared (and removed when `entries` lacks them).
+ */
+async function diff(projectId: string, kinds: readonly SearchKind[], entries: EntryInput[], refPrefix = "", refs?: readonly string[]): Promise<EntryChanges> {
+  const stored = await entryHashes(projectId, kinds, refPrefix, refs);
   const seen = new Set<string>();
   const upsert: EntryChanges["upsert"] = [];
   for (const raw of entries) {
@@ -56,21 +68,74 @@ async function diff(projectId: string, kinds: readonly SearchKind[], entries: En
 
 const stats = (c: EntryChanges): SyncStats => ({ written: c.upsert.length, removed: c.remove.length });
 
-const INDEXED_KINDS: SearchKind[] = ["topic", "summary", "document", "requirement", "knowledge", "commit", "packet", "brief"];
+const DOCUMENT_KINDS: SearchKind[] = ["summary", "document", "requirement", "knowledge"];
+/** A replaced knowledge area holds entries of one kind only (see documentKind). */
+const AREA_KIND = { requirements: "requirement", product: "knowledge" } as const;
 
-/** Topics, documents, commits, packets and memory events of a project (findings: syncRunSearch). */
-export async function syncProjectSearch(projectId: string): Promise<SyncStats> {
-  const content = await indexedContent(projectId);
-  const entries = [
-    ...topicEntries(projectId, content),
-    ...documentEntries(projectId, content.documents),
-    ...commitEntries(projectId, content.commits),
-    ...packetEntries(projectId, content.packets),
-  ];
-  const changes = await diff(projectId, INDEXED_KINDS, entries);
-  await applyEntryChanges(projectId, changes);
+const merge = (parts: EntryChanges[]): EntryChanges => ({ upsert: parts.flatMap((p) => p.upsert), remove: parts.flatMap((p) => p.remove) });
+
+/** Each search group rebuilt whole: its entries from every indexed row. */
+const WHOLE = {
+  topics: async (projectId: string) => diff(projectId, ["topic"], topicEntries(projectId, await indexedTopics(projectId))),
+  documents: async (projectId: string) => diff(projectId, DOCUMENT_KINDS, documentEntries(projectId, await indexedDocuments(projectId))),
+  commits: async (projectId: string) => diff(projectId, ["commit"], commitEntries(projectId, await indexedCommits(projectId))),
+  packets: async (projectId: string) => diff(projectId, ["packet", "brief"], packetEntries(projectId, await indexedPackets(projectId))),
+};
+type Group = keyof typeof WHOLE;
+const GROUP_KINDS: Record<Group, readonly string[]> = { topics: ["topic"], documents: DOCUMENT_KINDS, commits: ["commit"], packets: ["packet", "brief"] };
+
+/** Only what an index run rewrote: its topics, its documents (and replaced areas), its commits. */
+async function changedEntries(projectId: string, c: IndexChanges): Promise<{ changes: EntryChanges; groups: Set<Group> }> {
+  const parts: EntryChanges[] = [];
+  const groups = new Set<Group>();
+  if (c.topicSlugs.length) parts.push(await diff(projectId, ["topic"], topicEntries(projectId, await indexedTopics(projectId, c.topicSlugs)), "", c.topicSlugs));
+  for (const area of c.documentAreas) {
+    parts.push(await diff(projectId, [AREA_KIND[area]], documentEntries(projectId, await indexedDocuments(projectId, { areas: [area] }))));
+  }
+  if (c.documentPaths.length) {
+    // A replaced area's kind was compared whole above; the paths cover every other kind.
+    const replaced = new Set<string>(c.documentAreas.map((a) => AREA_KIND[a]));
+    const docs = (await indexedDocuments(projectId, { paths: c.documentPaths })).filter((d) => !(c.documentAreas as string[]).includes(d.area));
+    parts.push(await diff(projectId, DOCUMENT_KINDS.filter((k) => !replaced.has(k)), documentEntries(projectId, docs), "", c.documentPaths));
+  }
+  if (c.commits) {
+    parts.push(await WHOLE.commits(projectId));
+    groups.add("commits");
+  }
+  return { changes: merge(parts), groups };
+}
+
+/** Groups whose stored entry count differs from their indexed row count: rebuilt whole. */
+async function groupsOutOfStep(projectId: string): Promise<Group[]> {
+  const [entries, rows] = await Promise.all([entryCounts(projectId), indexedCounts(projectId)]);
+  const stored = (g: Group) => GROUP_KINDS[g].reduce((n, k) => n + (entries.get(k) ?? 0), 0);
+  return (Object.keys(WHOLE) as Group[]).filter((g) => stored(g) !== rows[g]);
+}
+
+/**
+ * Topics, documents, commits, packets and memory events of a project (findings: syncRunSearch).
+ * With `changes` (what an index run rewrote) only those entries are rebuilt; without, every
+ * entry is compared.
+ */
+export async function syncProjectSearch(projectId: string, changes?: IndexChanges): Promise<SyncStats> {
+  const all = Object.keys(WHOLE) as Group[];
+  let written = 0;
+  let removed = 0;
+  const apply = async (c: EntryChanges) => {
+    await applyEntryChanges(projectId, c);
+    written += c.upsert.length;
+    removed += c.remove.length;
+  };
+  if (!changes) {
+    await apply(merge(await Promise.all(all.map((g) => WHOLE[g](projectId)))));
+  } else {
+    const scoped = await changedEntries(projectId, changes);
+    await apply(scoped.changes);
+    const stale = (await groupsOutOfStep(projectId)).filter((g) => !scoped.groups.has(g));
+    if (stale.length) await apply(merge(await Promise.all(stale.map((g) => WHOLE[g](projectId)))));
+  }
   const memory = await syncMemorySearch(projectId);
-  return { written: changes.upsert.length + memory.written, removed: changes.remove.length + memory.removed };
+  return { written: written + memory.written, removed: removed + memory.removed };
 }
 
 /** One packet or brief, after it is saved, imported, duplicated or archived. */

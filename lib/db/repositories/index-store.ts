@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ResolvedLayout } from "../../core/config";
 import type { GitBranchInfo, GitCommitInfo } from "../../core/git";
 import type { FileWarning } from "../../core/warnings";
+import type { IndexChanges } from "../dto";
 import type { AreaFile } from "../../inventory/scan";
 import { buildTopicRow } from "../../inventory/topics";
 import type { SearchDocument, SourceKind, TopicSourceRecord } from "../../inventory/types";
@@ -59,7 +60,7 @@ async function deleteIn(tx: SqlTx, table: string, column: string, values: string
  * Writes one indexing result in one transaction, so a failed re-index leaves the
  * previous data as it was. A project's first index skips every delete.
  */
-export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", done: number, total: number) => void): Promise<{ topics: number }> {
+export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", done: number, total: number) => void): Promise<{ topics: number; changes: IndexChanges }> {
   const pid = w.projectId;
   const now = new Date().toISOString();
   return withSqlTransaction(async (tx) => {
@@ -181,6 +182,12 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       [tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), JSON.stringify(w.layouts), ...(w.git ? [w.git.fingerprint] : []), pid],
     );
     const n = await tx.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "Topic" WHERE "projectId" = ?`, [pid]);
-    return { topics: Number(n[0]!.n) };
+    const changes: IndexChanges = {
+      topicSlugs: [...affected],
+      documentPaths: [...new Set([...w.documentPathsToDelete, ...w.documents.map((d) => d.relPath)])],
+      documentAreas: [...w.documentAreasToReplace],
+      commits: w.git !== null,
+    };
+    return { topics: Number(n[0]!.n), changes };
   });
 }

@@ -29,14 +29,46 @@ export interface EntryChanges {
 
 const key = (kind: string, ref: string) => `${kind}\u0000${ref}`;
 
-/** The hash of every stored entry of these kinds in a project, by kind and ref. */
-export async function entryHashes(projectId: string, kinds: readonly string[], refPrefix = ""): Promise<Map<string, string>> {
+/** Values per IN (...) list: under SQLite's bind limit with the other parameters. */
+const IN_LIST = 500;
+
+function chunked<T>(xs: readonly T[], n = IN_LIST): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+/**
+ * The hash of every stored entry of these kinds in a project, by kind and ref; with `refs`,
+ * only the entries with those refs.
+ */
+export async function entryHashes(projectId: string, kinds: readonly string[], refPrefix = "", refs?: readonly string[]): Promise<Map<string, string>> {
   const db = await getDb();
-  const rows = await db.searchEntry.findMany({
-    where: { projectId, kind: { in: [...kinds] }, ...(refPrefix ? { ref: { startsWith: refPrefix } } : {}) },
-    select: { kind: true, ref: true, hash: true },
-  });
+  const select = { kind: true, ref: true, hash: true } as const;
+  const base = { projectId, kind: { in: [...kinds] }, ...(refPrefix ? { ref: { startsWith: refPrefix } } : {}) };
+  const rows = refs
+    ? (await Promise.all(chunked(refs).map((part) => db.searchEntry.findMany({ where: { ...base, ref: { in: part } }, select })))).flat()
+    : await db.searchEntry.findMany({ where: base, select });
   return new Map(rows.map((r) => [key(r.kind, r.ref), r.hash]));
+}
+
+/** Stored entries per kind in a project (the sync's cheap check that nothing went missing). */
+export async function entryCounts(projectId: string): Promise<Map<string, number>> {
+  const db = await getDb();
+  const rows = await db.searchEntry.groupBy({ by: ["kind"], where: { projectId }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.kind, r._count._all]));
+}
+
+/** Indexed rows per search group in a project, to compare with entryCounts. */
+export async function indexedCounts(projectId: string): Promise<{ topics: number; documents: number; commits: number; packets: number }> {
+  const db = await getDb();
+  const [topics, documents, commits, packets] = await Promise.all([
+    db.topic.count({ where: { projectId } }),
+    db.document.count({ where: { projectId } }),
+    db.gitCommit.count({ where: { projectId } }),
+    db.packet.count({ where: { projectId } }),
+  ]);
+  return { topics, documents, commits, packets };
 }
 
 export const entryKey = key;
@@ -134,27 +166,62 @@ export interface IndexedContent {
 }
 
 export async function indexedContent(projectId: string, only?: { packetId?: string }): Promise<IndexedContent> {
+  const packets = await indexedPackets(projectId, only?.packetId);
+  if (only?.packetId) return { topics: [], topicSources: [], documents: [], commits: [], packets };
+  const [topics, documents, commits] = await Promise.all([indexedTopics(projectId), indexedDocuments(projectId), indexedCommits(projectId)]);
+  return { ...topics, documents, commits, packets };
+}
+
+/** Packets with their head revision's text (one packet, or all of the project's). */
+export async function indexedPackets(projectId: string, packetId?: string): Promise<IndexedContent["packets"]> {
   const db = await getDb();
   const packetRows = await db.packet.findMany({
-    where: { projectId, ...(only?.packetId ? { id: only.packetId } : {}) },
+    where: { projectId, ...(packetId ? { id: packetId } : {}) },
     select: { id: true, kind: true, title: true, topicSlug: true, archived: true, reviewStatus: true, updatedAt: true, headNumber: true },
   });
   // In chunks: each packet adds two bind values, and SQLite allows about a thousand.
   const heads: { packetId: string; markdown: string }[] = [];
-  for (let i = 0; i < packetRows.length; i += 200) {
-    const part = packetRows.slice(i, i + 200);
+  for (const part of chunked(packetRows, 200)) {
     heads.push(...(await db.packetRevision.findMany({ where: { OR: part.map((p) => ({ packetId: p.id, number: p.headNumber })) }, select: { packetId: true, markdown: true } })));
   }
   const headOf = new Map(heads.map((h) => [h.packetId, h.markdown]));
-  const packets = packetRows.map(({ headNumber: _h, ...p }) => ({ ...p, markdown: headOf.get(p.id) ?? "" }));
-  if (only?.packetId) return { topics: [], topicSources: [], documents: [], commits: [], packets };
-  const [topics, topicSources, documents, commits] = await Promise.all([
-    db.topic.findMany({ where: { projectId }, select: { slug: true, title: true, status: true, type: true, updatedAt: true, sources: true } }),
-    db.topicSource.findMany({ where: { projectId, listed: true }, select: { slug: true, source: true, title: true, phase: true } }),
-    db.document.findMany({ where: { projectId }, select: { relPath: true, area: true, source: true, slug: true, title: true, content: true } }),
-    db.gitCommit.findMany({ where: { projectId }, select: { hash: true, subject: true, message: true, date: true } }),
-  ]);
-  return { topics, topicSources, documents, commits, packets };
+  return packetRows.map(({ headNumber: _h, ...p }) => ({ ...p, markdown: headOf.get(p.id) ?? "" }));
+}
+
+/** Inventory rows and their listed sources: all of them, or those of some slugs. */
+export async function indexedTopics(projectId: string, slugs?: readonly string[]): Promise<Pick<IndexedContent, "topics" | "topicSources">> {
+  const db = await getDb();
+  const topicSelect = { slug: true, title: true, status: true, type: true, updatedAt: true, sources: true } as const;
+  const sourceSelect = { slug: true, source: true, title: true, phase: true } as const;
+  if (!slugs) {
+    const [topics, topicSources] = await Promise.all([
+      db.topic.findMany({ where: { projectId }, select: topicSelect }),
+      db.topicSource.findMany({ where: { projectId, listed: true }, select: sourceSelect }),
+    ]);
+    return { topics, topicSources };
+  }
+  const out: Pick<IndexedContent, "topics" | "topicSources"> = { topics: [], topicSources: [] };
+  for (const part of chunked(slugs)) {
+    out.topics.push(...(await db.topic.findMany({ where: { projectId, slug: { in: part } }, select: topicSelect })));
+    out.topicSources.push(...(await db.topicSource.findMany({ where: { projectId, listed: true, slug: { in: part } }, select: sourceSelect })));
+  }
+  return out;
+}
+
+/** Indexed documents: all of them, or those at some paths or in some areas. */
+export async function indexedDocuments(projectId: string, only?: { paths?: readonly string[]; areas?: readonly string[] }): Promise<IndexedContent["documents"]> {
+  const db = await getDb();
+  const select = { relPath: true, area: true, source: true, slug: true, title: true, content: true } as const;
+  if (!only) return db.document.findMany({ where: { projectId }, select });
+  const out: IndexedContent["documents"] = [];
+  if (only.areas?.length) out.push(...(await db.document.findMany({ where: { projectId, area: { in: [...only.areas] } }, select })));
+  for (const part of chunked(only.paths ?? [])) out.push(...(await db.document.findMany({ where: { projectId, relPath: { in: part } }, select })));
+  return out;
+}
+
+export async function indexedCommits(projectId: string): Promise<IndexedContent["commits"]> {
+  const db = await getDb();
+  return db.gitCommit.findMany({ where: { projectId }, select: { hash: true, subject: true, message: true, date: true } });
 }
 
 // ---------------------------------------------------------------------------------------
