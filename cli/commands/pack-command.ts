@@ -1,23 +1,35 @@
 import type { Command } from "commander";
 import { WorkbenchError, isWorkbenchError } from "../../lib/core/errors";
 import { type NamedFileErrorDetails, readRegularFileSync } from "../../lib/core/fs/named-file";
+import { seedRefText } from "../../lib/packets/seed-refs";
 import type { ValidationResult } from "../../lib/packets/types";
+import { PACKET_MAX_CHARS } from "../../lib/packets/limits";
+import { parseTaskTokens } from "../../lib/packets/task-size";
 import { printJson, stderr, stdout } from "../output";
 
 /** Exit codes: 0 emission allowed, 1 a BLOCK finding refuses it, 2 the command could not validate (usage, unreadable file). */
 const EXIT_REFUSED = 1;
 const EXIT_USAGE = 2;
 
-/** The report for a terminal: one `file:line:col  TIER  rule  message` line per finding. */
+/**
+ * The report for a terminal: one `file:line:col  TIER  rule  message` line per finding,
+ * then the seed line its tier comes from (and a rewrite, when there is one).
+ */
 export function formatValidation(file: string, v: ValidationResult, warningText: (f: ValidationResult["findings"][number]) => string): string {
   const out: string[] = [];
   out.push(`${v.kind === "brief" ? "Agent Brief" : "Context Packet"}: ${file}`);
   for (const f of v.findings) {
     out.push(`${file}:${f.line}:${f.column}  ${f.tier.padEnd(5)}  ${f.rule}  ${f.message}`);
+    out.push(`    ${seedRefText(f.seedRef)}: ${JSON.stringify(f.seedRef.quote)}`);
     if (f.suggestion !== undefined) out.push(`    suggestion: ${f.suggestion === "" ? "(delete it)" : JSON.stringify(f.suggestion)}`);
   }
   if (v.findings.length === 0) out.push("no findings");
   out.push(`tokens: ${v.token_estimate} of ${v.budget} (${v.tokenizer})`);
+  out.push(
+    v.task_tokens_source === "caller"
+      ? `task size: ${v.task_tokens} tokens (given with --task-tokens)`
+      : `task size: ${v.task_tokens} tokens (the packet's own estimate; give the delegated task's size with --task-tokens N)`,
+  );
   out.push(`completeness: ${v.completeness}`);
   const shown = new Set(v.findings.filter((f) => f.tier === "WARN").map(warningText));
   const missing = v.warnings.filter((w) => !shown.has(w));
@@ -54,6 +66,14 @@ async function readPacketFile(file: string, maxChars: number): Promise<string> {
   return text;
 }
 
+/** `--task-tokens` as a number; null when absent. */
+function taskTokensOption(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  const r = raw.trim() === "" ? ({ ok: false, error: "The task size is empty." } as const) : parseTaskTokens(raw);
+  if (!r.ok) throw new WorkbenchError("INVALID_INPUT", `--task-tokens: ${r.error}`);
+  return r.value;
+}
+
 export function registerPack(program: Command, setCode: (c: number) => void): void {
   const pack = program.command("pack").description("Context Packets and Agent Briefs (context-pack): check them before a handoff.");
   pack
@@ -62,12 +82,14 @@ export function registerPack(program: Command, setCode: (c: number) => void): vo
       "Run the context-pack checks (smell tests, section gates, token cap, brief gates) on a packet or brief file. Exit 0 when it may be emitted, 1 when a BLOCK finding refuses it, 2 when the file cannot be validated.",
     )
     .argument("<file>", "markdown file holding a ## Context Packet or ## Agent Brief")
-    .option("--json", "print the validation result (packet, token_estimate, completeness, warnings, findings, emittable) as JSON")
-    .action(async (file: string, opts: { json?: boolean }) => {
-      const { PACKET_MAX_CHARS } = await import("../../lib/packets/limits");
+    .option("--json", "print the validation result (packet, token_estimate, task_tokens, completeness, warnings, findings, emittable) as JSON")
+    .option("--task-tokens <n>", "size of the delegated task in tokens, for the Type Surface gate (task >= 300 tokens); without it the packet's own token estimate is used")
+    .action(async (file: string, opts: { json?: boolean; taskTokens?: string }) => {
       const { validatePacket, warningText } = await import("../../lib/packets/validate");
       let text: string;
+      let taskTokens: number | null;
       try {
+        taskTokens = taskTokensOption(opts.taskTokens);
         text = await readPacketFile(file, PACKET_MAX_CHARS);
       } catch (e) {
         if (!isWorkbenchError(e)) throw e;
@@ -75,7 +97,7 @@ export function registerPack(program: Command, setCode: (c: number) => void): vo
         setCode(EXIT_USAGE);
         return;
       }
-      const v = validatePacket(text);
+      const v = validatePacket(text, { taskTokens });
       if (opts.json) printJson(v, 2);
       else stdout.text(formatValidation(file, v, warningText));
       setCode(v.emittable ? 0 : EXIT_REFUSED);

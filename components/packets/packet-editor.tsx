@@ -9,6 +9,8 @@ import { applyTextChange } from "@/lib/collab/shared-text";
 import type { PacketDto } from "@/lib/db/repositories/packets";
 import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/packets";
 import { emitInfo, exportRefusal } from "@/lib/packets/export-gate";
+import { seedRefText } from "@/lib/packets/seed-refs";
+import { parseTaskTokens } from "@/lib/packets/task-size";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useIdentity } from "@/components/identity/identity-source";
@@ -46,6 +48,10 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
   const markdown = shared.markdown;
   const setMarkdown = (next: string) => applyTextChange(shared.text, next, "local");
   const [packet, setPacket] = useState(initial);
+  // The delegated task's size as typed ("" for none): saved with the next revision.
+  const [taskTokensText, setTaskTokensText] = useState(initial.taskTokens === null ? "" : String(initial.taskTokens));
+  const taskSize = parseTaskTokens(taskTokensText);
+  const taskTokens = taskSize.ok ? taskSize.value : packet.taskTokens;
   const [mode, setMode] = useState<Mode>("form");
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
@@ -61,9 +67,9 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
     [base],
   );
   const deferred = useDeferredValue(markdown);
-  const validation: ValidationResult | null = useMemo(() => (lib ? lib.validatePacket(deferred) : null), [lib, deferred]);
+  const validation: ValidationResult | null = useMemo(() => (lib ? lib.validatePacket(deferred, { taskTokens }) : null), [lib, deferred, taskTokens]);
   const doc: PacketDocument | null = useMemo(() => (lib ? lib.parsePacket(markdown) : null), [lib, markdown]);
-  const dirty = markdown !== packet.markdown;
+  const dirty = markdown !== packet.markdown || taskTokens !== packet.taskTokens;
   const marks = useMemo(() => (validation?.findings ?? []).map((f, i) => ({ offset: f.offset, length: f.length, tier: f.tier, id: `${f.rule}-${i}` })), [validation]);
   const blocks = validation?.findings.filter((f) => f.tier === "BLOCK") ?? [];
   const passes = validation !== null && validation.emittable;
@@ -98,7 +104,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
     run(async () => {
       const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/revisions`, {
         method: "POST",
-        body: JSON.stringify({ markdown, note: null, author: identity?.name ?? null }),
+        body: JSON.stringify({ markdown, taskTokens, note: null, author: identity?.name ?? null }),
       });
       setPacket(r.packet);
       setNotice({ tone: "ok", text: `Saved revision ${r.packet.headNumber}.` });
@@ -129,7 +135,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
 
   /** Validates exactly the text about to leave the editor; false (with the reason shown) when it may not. */
   function mayExport(text: string): boolean {
-    const refusal = exportRefusal(text, lib ? lib.validatePacket(text) : null);
+    const refusal = exportRefusal(text, lib ? lib.validatePacket(text, { taskTokens }) : null);
     if (refusal) setNotice({ tone: "danger", text: refusal });
     return refusal === null;
   }
@@ -194,7 +200,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
           </div>
           <span className="text-xs text-fg-muted">{dirty ? "Changes since the last revision" : `Saved as revision ${packet.headNumber}`}</span>
           <div className="ml-auto flex flex-wrap gap-2">
-            <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty || !canEdit}>
+            <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty || !canEdit || !taskSize.ok}>
               <Save className="size-4" aria-hidden /> Save
             </Button>
             <Button
@@ -283,6 +289,31 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
 
       <aside className="space-y-4" aria-label="Checks">
         <TokenMeter tokens={validation?.token_estimate ?? null} budget={validation?.budget ?? 2000} tokenizer={validation?.tokenizer ?? "loading tokenizer…"} />
+        <div className="space-y-1 text-xs" data-testid="task-size">
+          <div className="flex items-center gap-2">
+            <label htmlFor="packet-task-tokens" className="text-fg-muted">
+              Task size (tokens)
+            </label>
+            <input
+              id="packet-task-tokens"
+              inputMode="numeric"
+              value={taskTokensText}
+              onChange={(e) => setTaskTokensText(e.target.value)}
+              placeholder={validation ? String(validation.token_estimate) : ""}
+              disabled={!canEdit}
+              aria-invalid={!taskSize.ok}
+              aria-describedby="packet-task-tokens-note"
+              className={`h-7 w-24 rounded border bg-surface px-2 tabular-nums ${taskSize.ok ? "border-border" : "border-danger"}`}
+            />
+          </div>
+          <p id="packet-task-tokens-note" className={taskSize.ok ? "text-fg-muted" : "text-danger"}>
+            {!taskSize.ok
+              ? taskSize.error
+              : validation?.task_tokens_source === "caller"
+                ? `The Type Surface gate (task ≥ 300 tokens) uses this size: ${validation.task_tokens} tokens. Saved with the next revision.`
+                : `No task size given: the Type Surface gate (task ≥ 300 tokens) uses the packet's own ${validation?.token_estimate ?? "…"} tokens.`}
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="gate-status">
           {validation ? (
             <>
@@ -350,6 +381,9 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
                     </span>
                   </span>
                   <span className="mt-1 block">{f.message}</span>
+                  <span className="mt-1 block text-fg-muted" data-testid="seed-ref" title={f.seedRef.quote}>
+                    {seedRefText(f.seedRef)}
+                  </span>
                   {f.text ? <code className="mt-1 block truncate rounded bg-muted px-1 py-0.5">{f.text}</code> : null}
                   {f.suggestion ? <span className="mt-1 block text-fg-muted">Suggested: {f.suggestion}</span> : null}
                 </button>

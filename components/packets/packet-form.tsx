@@ -1,6 +1,7 @@
 "use client";
 
 import type { PacketDocument, PacketFinding } from "@/lib/packets";
+import { seedRefText } from "@/lib/packets/seed-refs";
 import { Badge } from "@/components/ui/badge";
 
 function FindingChips({ findings, onReveal }: { findings: PacketFinding[]; onReveal: (f: PacketFinding) => void }) {
@@ -8,7 +9,7 @@ function FindingChips({ findings, onReveal }: { findings: PacketFinding[]; onRev
   return (
     <span className="flex flex-wrap gap-1">
       {findings.map((f, i) => (
-        <button key={`${f.rule}-${f.offset}-${i}`} type="button" onClick={() => onReveal(f)} title={f.message} className="focus-visible:outline-2 focus-visible:outline-accent">
+        <button key={`${f.rule}-${f.offset}-${i}`} type="button" onClick={() => onReveal(f)} title={`${f.message}\n${seedRefText(f.seedRef)}`} className="focus-visible:outline-2 focus-visible:outline-accent">
           <Badge tone={f.tier === "BLOCK" ? "danger" : "warn"}>{f.rule}</Badge>
         </button>
       ))}

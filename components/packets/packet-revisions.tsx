@@ -47,6 +47,9 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
             <th className="py-1 pr-3 font-medium">Saved</th>
             <th className="py-1 pr-3 font-medium">By</th>
             <th className="py-1 pr-3 font-medium">Tokens</th>
+            <th className="py-1 pr-3 font-medium" title="The delegated task's size the Type Surface gate used; — when none was given (the packet's own tokens)">
+              Task size
+            </th>
             <th className="py-1 pr-3 font-medium">Gates</th>
             <th className="py-1 font-medium" />
           </tr>
@@ -60,6 +63,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
               </td>
               <td className="py-1 pr-3 text-xs">{r.author ?? "—"}</td>
               <td className="py-1 pr-3 tabular-nums">{r.tokenEstimate}</td>
+              <td className="py-1 pr-3 tabular-nums">{r.taskTokens ?? "—"}</td>
               <td className="py-1 pr-3">{r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>}</td>
               <td className="py-1 text-right">
                 <Button size="sm" variant="ghost" onClick={() => void load<{ revision: RevisionDto }>(`${base}/revisions/${r.number}`).then((b) => b && setViewing(b.revision))}>

@@ -10,11 +10,11 @@ const FIRST_WORD_RE = /^[*_`"'(]*([A-Za-z][A-Za-z'-]*)/;
 const VERB_LIST = BEHAVIOR_VERBS.join(", ");
 
 /**
- * Constraint 10: every criterion is a verb-led testable statement starting with one of the
- * 20 behaviour verbs, exactly as listed. A criterion that leads with something else is a
- * BLOCK: the seed's self-validation says to fix any failed check before emitting, and the
- * template's placeholder criteria must fail until they are written. Shape verbs get their
- * own rule, since their fix is different: describe behaviour, not existence.
+ * Every criterion is a verb-led testable statement starting with one of the 20 behaviour
+ * verbs (Output Format). Only a shape verb is a BLOCK (Constraint 10: "rejected"); a
+ * criterion led by another word is a WARN, since the reference's brief template says verbs
+ * off the whitelist "may still be valid" and its own bug brief leads with other words.
+ * Template placeholder criteria are left to template-placeholder and missing-acceptance.
  */
 export function acceptanceFindings(o: Outline, at: FindingFactory): PacketFinding[] {
   const out: PacketFinding[] = [];
@@ -22,9 +22,11 @@ export function acceptanceFindings(o: Outline, at: FindingFactory): PacketFindin
     const { items, loose } = listOf(s);
     out.push(...proseFindings(o, s, loose, at));
     for (const item of items) {
+      if (isPlaceholder(o, item.line.text)) continue;
       const f = verbFinding(item, at);
       if (f) out.push(f);
-      else if (o.kind === "brief") {
+      // A verb off the whitelist only warns, so the brief's BLOCK check still applies to the criterion.
+      if (o.kind === "brief" && f?.tier !== "BLOCK") {
         const g = independenceFinding(item, at);
         if (g) out.push(g);
       }
@@ -64,7 +66,16 @@ function proseFindings(o: Outline, s: OutlineSection, loose: Line[], at: Finding
 
 function verbFinding(item: Item, at: FindingFactory): PacketFinding | null {
   const statement = item.text;
-  const span = statement ? { offset: item.start, length: statement.length } : { offset: item.line.start, length: item.line.end - item.line.start };
+  if (!statement.trim()) {
+    return at({
+      rule: "ac-empty-criterion",
+      tier: "WARN",
+      message: `Empty acceptance criterion: write a testable statement starting with a behaviour verb (${VERB_LIST}), or delete it.`,
+      offset: item.line.start,
+      length: item.line.end - item.line.start,
+    });
+  }
+  const span = { offset: item.start, length: statement.length };
   const word = FIRST_WORD_RE.exec(statement)?.[1] ?? "";
   if (isBehaviorVerb(word)) return null;
   const shape = findShapePhrase(statement);
@@ -81,10 +92,10 @@ function verbFinding(item: Item, at: FindingFactory): PacketFinding | null {
   const suggestion = verbRewrite(statement, word);
   return at({
     rule: "ac-verb-not-whitelisted",
-    tier: "BLOCK",
+    tier: "WARN",
     message: word
-      ? `Acceptance criterion starts with "${word}": start it with one of the behaviour verbs (${VERB_LIST}).`
-      : `Empty acceptance criterion: write a testable statement starting with a behaviour verb (${VERB_LIST}).`,
+      ? `Acceptance criterion starts with "${word}", not one of the 20 behaviour verbs. A verb off the list may still be valid if the criterion states observable behaviour; otherwise rewrite it to start with one of: ${VERB_LIST}.`
+      : `Acceptance criterion does not start with a word: rewrite it to start with one of the behaviour verbs: ${VERB_LIST}.`,
     ...span,
     ...(suggestion !== null ? { suggestion } : {}),
   });

@@ -1,5 +1,6 @@
 import { lineColumn } from "./lines";
 import type { Outline } from "./outline";
+import { seedRefFor } from "./seed-refs";
 import type { FindingTier, PacketFinding } from "./types";
 
 export interface FindingSpec {
@@ -11,7 +12,7 @@ export interface FindingSpec {
   suggestion?: string;
 }
 
-/** Builds findings for one text: line, column, section and the exact text from an offset. */
+/** Builds findings for one text: line, column, section, the exact text from an offset, and the seed line behind the rule's tier. */
 export type FindingFactory = (spec: FindingSpec) => PacketFinding;
 
 export function findingFactory(o: Outline): FindingFactory {
@@ -29,8 +30,9 @@ export function findingFactory(o: Outline): FindingFactory {
       line,
       column,
       section: owner >= 0 ? o.sections[owner]!.title : null,
+      ...(spec.suggestion !== undefined ? { suggestion: spec.suggestion } : {}),
+      seedRef: seedRefFor(spec.rule, spec.tier),
     };
-    if (spec.suggestion !== undefined) f.suggestion = spec.suggestion;
     return f;
   };
 }

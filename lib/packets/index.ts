@@ -5,11 +5,12 @@
  * shapes are in ./schemas, for API routes; they stay out of this entry so the browser
  * bundle does not carry zod.
  */
-export type { FindingTier, PacketDocument, PacketField, PacketFinding, PacketKind, PacketSection, ValidationResult } from "./types";
+export type { FindingTier, PacketDocument, PacketField, PacketFinding, PacketKind, PacketSection, SeedRef, TaskTokensSource, ValidationResult } from "./types";
 export { parsePacket } from "./parse";
 export { renderPacket } from "./render";
 export { BRIEF_TEMPLATE, emptyDocument, PACKET_TEMPLATE } from "./templates";
-export { validatePacket } from "./validate";
+export { validatePacket, type ValidateOptions } from "./validate";
+export { RULE_IDS, seedRefFor, seedRefText } from "./seed-refs";
 export { BEHAVIOR_VERBS, SHAPE_VERBS } from "./verbs";
 export { BRIEF_CATEGORIES } from "./brief-rules";
-export { PACKET_MAX_CHARS, TOKEN_BUDGET, TOKEN_TARGET_COMPLEX, TOKEN_TARGET_SIMPLE, TYPE_SURFACE_MIN_TOKENS } from "./limits";
+export { PACKET_MAX_CHARS, TASK_TOKENS_MAX, TOKEN_BUDGET, TOKEN_TARGET_COMPLEX, TOKEN_TARGET_SIMPLE, TYPE_SURFACE_MIN_TOKENS } from "./limits";

@@ -7,6 +7,8 @@ export const TOKEN_TARGET_SIMPLE = 500;
 export const TOKEN_TARGET_COMPLEX = 1500;
 /** Type Surface is mandatory for tasks of at least this many tokens (HARD-GATE). */
 export const TYPE_SURFACE_MIN_TOKENS = 300;
+/** The largest task size a caller may give: far past any task worth a packet, small enough to be a typo's ceiling. */
+export const TASK_TOKENS_MAX = 10_000_000;
 /** Durability exception: a single-cycle task touches fewer files than this. */
 export const SINGLE_CYCLE_MAX_FILES = 3;
 /**

@@ -4,7 +4,13 @@ import type { Outline } from "./outline";
 import { criteriaOf, filesTouched, sectionHasContent, sectionOf, sectionsOf, valueOf } from "./query";
 import { hasRealEntry, namesTypes } from "./type-entries";
 import { KIND_HEADING } from "./section-keys";
-import type { PacketFinding } from "./types";
+import type { PacketFinding, TaskTokensSource } from "./types";
+
+/** The delegated task's size for the Type Surface gate, and where it came from. */
+export interface TaskSize {
+  tokens: number;
+  source: TaskTokensSource;
+}
 
 /** Where a missing or empty part is reported: its own heading when it has one, else the packet's. */
 function spanOf(o: Outline, head: { start: number; end: number } | null) {
@@ -15,7 +21,7 @@ function spanOf(o: Outline, head: { start: number; end: number } | null) {
  * The section gates: the task goal and acceptance criteria (Constraint 1), Out of scope
  * (Constraint 7, HARD-GATE) and Type Surface (Constraint 8, HARD-GATE).
  */
-export function sectionFindings(o: Outline, at: FindingFactory, tokens: number): PacketFinding[] {
+export function sectionFindings(o: Outline, at: FindingFactory, size: TaskSize): PacketFinding[] {
   const out: PacketFinding[] = [];
   const brief = o.kind === "brief";
 
@@ -60,29 +66,46 @@ export function sectionFindings(o: Outline, at: FindingFactory, tokens: number):
     );
   }
 
-  const oos = sectionOf(o, "out-of-scope");
-  if (!oos || !sectionHasContent(o, oos)) {
-    const title = brief ? "**Out of scope:**" : "### Out of scope";
-    out.push(
-      at({
-        rule: "missing-out-of-scope",
-        tier: "BLOCK",
-        message: oos
-          ? `${title} has no content (empty, or only template placeholders): list what the receiver must NOT do, or write "(none)" when nothing is excluded. The completion-gate rejects it otherwise.`
-          : `No ${title} section: it is mandatory (write "(none)" when nothing is excluded). The completion-gate rejects ${brief ? "briefs" : "packets"} without it.`,
-        ...spanOf(o, oos?.head ?? null),
-      }),
-    );
-  }
-
-  out.push(...typeSurfaceFindings(o, at, tokens));
+  out.push(...outOfScopeFindings(o, at));
+  out.push(...typeSurfaceFindings(o, at, size));
   return out;
 }
 
 /**
- * Type Surface (a brief's Key interfaces play that part) is the durable spine. "Task
- * tokens" are the whole packet's tokens: the packet is the task as handed over, and the
- * count needs no judgement about which parts describe the task. At ≥ 300 tokens a missing
+ * The HARD-GATE refuses a packet without the Out of scope heading; Constraint 7 allows it
+ * empty on purpose ("(none)"). A heading with nothing under it is present, so it only
+ * warns: the receiver cannot tell an empty list from a forgotten one, and "- (none)" says
+ * which it is.
+ */
+function outOfScopeFindings(o: Outline, at: FindingFactory): PacketFinding[] {
+  const brief = o.kind === "brief";
+  const title = brief ? "**Out of scope:**" : "### Out of scope";
+  const oos = sectionOf(o, "out-of-scope");
+  if (!oos) {
+    return [
+      at({
+        rule: "missing-out-of-scope",
+        tier: "BLOCK",
+        message: `No ${title} section: it is mandatory (write "- (none)" when nothing is excluded). The completion-gate rejects ${brief ? "briefs" : "packets"} without it.`,
+        ...anchor(o),
+      }),
+    ];
+  }
+  if (sectionHasContent(o, oos)) return [];
+  return [
+    at({
+      rule: "out-of-scope-empty",
+      tier: "WARN",
+      message: `${title} lists nothing (empty, or only template placeholders): list what the receiver must NOT do, or write "- (none)" when nothing is excluded, so an empty list reads as deliberate.`,
+      ...spanOf(o, oos.head),
+    }),
+  ];
+}
+
+/**
+ * Type Surface (a brief's Key interfaces play that part) is the durable spine. "Task >= 300
+ * tokens" is the size of the delegated task, which only the caller knows; without it the
+ * packet's own token estimate stands in (the result says which). At ≥ 300 tokens a missing
  * Type Surface is a BLOCK (HARD-GATE). Below that it is optional only for a single-cycle
  * task (< 3 files touched, durability exception); a smaller packet touching more files
  * gets a WARN, since the seed's durability rule wants it but the HARD-GATE does not.
@@ -91,7 +114,7 @@ export function sectionFindings(o: Outline, at: FindingFactory, tokens: number):
  * purpose. Written entries that name no recognisable type only WARN: a notation we do not
  * know must not stop an emission.
  */
-function typeSurfaceFindings(o: Outline, at: FindingFactory, tokens: number): PacketFinding[] {
+function typeSurfaceFindings(o: Outline, at: FindingFactory, task: TaskSize): PacketFinding[] {
   const key = o.kind === "brief" ? "key-interfaces" : "type-surface";
   const title = o.kind === "brief" ? "**Key interfaces:**" : "### Type Surface (durable)";
   const all = sectionsOf(o, key);
@@ -115,12 +138,13 @@ function typeSurfaceFindings(o: Outline, at: FindingFactory, tokens: number): Pa
     : sectionHasContent(o, s)
       ? `${title} holds only "(none)", TBD-style filler or template text`
       : `${title} has no content`;
-  if (tokens >= TYPE_SURFACE_MIN_TOKENS) {
+  const size = task.source === "caller" ? `the task is ${task.tokens} tokens, as given` : `the packet is ${task.tokens} tokens; no task size was given`;
+  if (task.tokens >= TYPE_SURFACE_MIN_TOKENS) {
     return [
       at({
         rule: "missing-type-surface",
         tier: "BLOCK",
-        message: `${why}: it is mandatory for tasks of ${TYPE_SURFACE_MIN_TOKENS}+ tokens (this one has ${tokens}). List the types and signatures callers cross (\`Name { field: T }\`, \`Module.fn(input: T): R\`).`,
+        message: `${why}: it is mandatory for tasks of ${TYPE_SURFACE_MIN_TOKENS}+ tokens (${size}). List the types and signatures callers cross (\`Name { field: T }\`, \`Module.fn(input: T): R\`).`,
         ...spanOf(o, s?.head ?? null),
       }),
     ];
@@ -130,7 +154,7 @@ function typeSurfaceFindings(o: Outline, at: FindingFactory, tokens: number): Pa
       at({
         rule: "missing-type-surface",
         tier: "WARN",
-        message: `${why}: only single-cycle tasks (under ${TYPE_SURFACE_MIN_TOKENS} tokens and fewer than ${SINGLE_CYCLE_MAX_FILES} files) may omit it, and this one touches ${files} files.`,
+        message: `${why}: only single-cycle tasks (under ${TYPE_SURFACE_MIN_TOKENS} tokens and fewer than ${SINGLE_CYCLE_MAX_FILES} files) may omit it, and this one touches ${files} files (${size}).`,
         ...spanOf(o, s?.head ?? null),
       }),
     ];

@@ -23,6 +23,7 @@ import {
 } from "../db/repositories/packets";
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
+import { taskTokensInput, validatePacketInput } from "./schemas";
 
 /** Larger than any packet worth handing off (the cap is 2,000 tokens); refuses pasted files. */
 export const MAX_PACKET_CHARS = 200_000;
@@ -35,6 +36,7 @@ export const newPacketInput = z.object({
   title: z.string().trim().min(1).max(200).optional().describe("title shown in lists; defaults to the Task / Summary line"),
   topicSlug: z.string().trim().min(1).max(200).nullable().default(null).describe("topic this packet belongs to"),
   markdown: markdown.optional().describe("initial markdown (an imported .md file); the kind's template when absent"),
+  taskTokens: taskTokensInput,
   author,
 });
 export type NewPacketInput = z.input<typeof newPacketInput>;
@@ -43,6 +45,9 @@ export const saveInput = z.object({
   markdown: markdown.describe("the packet's full markdown"),
   baseNumber: z.number().int().min(1).optional().describe("revision the edit started from (conflict check); omitted when saving the shared co-editing text, which has no competing copy"),
   note: z.string().trim().max(200).nullable().default(null).describe("what changed"),
+  taskTokens: taskTokensInput.describe(
+    'size of the delegated task in tokens, saved with the revision and used by the Type Surface gate ("task >= 300 tokens"); null: use the packet\'s own token estimate; absent: keep the size of the revision saved before',
+  ),
   author,
 });
 
@@ -75,20 +80,38 @@ async function reindex<T extends { id: string }>(projectId: string, packet: T): 
   return packet;
 }
 
+/**
+ * The checks on markdown that is not stored (the editor's draft, a file an agent holds):
+ * what `workbench pack validate --json` prints and the MCP tool returns, from the same
+ * validator, so every surface gives the same verdict.
+ */
+export function validatePacketText(raw: z.input<typeof validatePacketInput>): ValidationResult {
+  const input = validatePacketInput.parse(raw);
+  return validatePacket(input.markdown, { taskTokens: input.taskTokens });
+}
+
 export async function createProjectPacket(projectId: string, raw: NewPacketInput): Promise<PacketDto> {
   const input = newPacketInput.parse(raw);
   await getProject(projectId);
   const text = input.markdown ?? (input.kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
   // An imported file decides its own kind by its heading.
   const kind = input.markdown !== undefined ? parsePacket(text).kind : input.kind;
-  return reindex(projectId, await createPacket({ projectId, kind, title: input.title ?? defaultTitle(text, kind), topicSlug: input.topicSlug, markdown: text, check: checkOf(validatePacket(text)), author: input.author }));
+  const taskTokens = input.taskTokens ?? null;
+  return reindex(
+    projectId,
+    await createPacket({ projectId, kind, title: input.title ?? defaultTitle(text, kind), topicSlug: input.topicSlug, markdown: text, taskTokens, check: checkOf(validatePacket(text, { taskTokens })), author: input.author }),
+  );
 }
 
 export async function saveProjectPacket(projectId: string, id: string, raw: z.input<typeof saveInput>): Promise<{ packet: PacketDto; validation: ValidationResult }> {
   const input = saveInput.parse(raw);
-  const validation = validatePacket(input.markdown);
-  const baseNumber = input.baseNumber ?? (await getPacket(projectId, id)).headNumber;
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) =>
+  const needsHead = input.baseNumber === undefined || input.taskTokens === undefined;
+  const head = needsHead ? await getPacket(projectId, id) : null;
+  const baseNumber = input.baseNumber ?? head!.headNumber;
+  // A save that says nothing about the task size keeps the one the packet was checked with.
+  const taskTokens = input.taskTokens === undefined ? head!.taskTokens : input.taskTokens;
+  const validation = validatePacket(input.markdown, { taskTokens });
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) =>
     statusAfterSave(s as ReviewStatus),
   );
   return { packet: await reindex(projectId, packet), validation };
@@ -96,7 +119,11 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
 
 export async function duplicateProjectPacket(projectId: string, id: string, by: string | null): Promise<PacketDto> {
   const p = await getPacket(projectId, id);
-  return reindex(projectId, await createPacket({ projectId, kind: p.kind, title: `Copy of ${p.title}`.slice(0, 200), topicSlug: p.topicSlug, markdown: p.markdown, check: checkOf(validatePacket(p.markdown)), author: by }));
+  const taskTokens = p.taskTokens;
+  return reindex(
+    projectId,
+    await createPacket({ projectId, kind: p.kind, title: `Copy of ${p.title}`.slice(0, 200), topicSlug: p.topicSlug, markdown: p.markdown, taskTokens, check: checkOf(validatePacket(p.markdown, { taskTokens })), author: by }),
+  );
 }
 
 export async function updateProjectPacket(projectId: string, id: string, raw: z.input<typeof metaInput>): Promise<PacketDto> {
@@ -105,14 +132,14 @@ export async function updateProjectPacket(projectId: string, id: string, raw: z.
 
 /**
  * Emits the approved revision for handoff: refused until a revision has been approved in
- * review, and while any BLOCK finding stands in it (the seed's HARD-GATE), so agents only
- * ever receive a packet people approved and the checks passed.
+ * review, and while any BLOCK finding stands in it (the seed's HARD-GATE) with the task
+ * size saved with it, so agents only ever receive a packet people approved and the checks passed.
  */
 export async function emitProjectPacket(projectId: string, id: string): Promise<{ packet: PacketDto; validation: ValidationResult }> {
   const p = await getPacket(projectId, id);
   if (p.approvedNumber === null) throw new WorkbenchError("GATE_REFUSED", "Emission refused: no revision has been approved yet. Request a review and have it approved first.");
   const rev = await getRevision(projectId, id, p.approvedNumber);
-  const validation = validatePacket(rev.markdown);
+  const validation = validatePacket(rev.markdown, { taskTokens: rev.taskTokens });
   if (!validation.emittable) {
     const blocks = validation.findings.filter((f) => f.tier === "BLOCK");
     throw new WorkbenchError("GATE_REFUSED", `Emission refused: ${blocks.length} BLOCK finding(s) stand (${[...new Set(blocks.map((b) => b.rule))].join(", ")}). Fix them and save first.`, { findings: blocks });
@@ -126,7 +153,7 @@ export async function handoffPacket(id: string): Promise<{ packet: PacketDto; re
   const p = await getPacket(projectId, id);
   if (p.emittedNumber === null) throw new WorkbenchError("NOT_FOUND", `Packet ${id} has not been emitted yet: open it in the editor and emit it once its gates pass.`);
   const rev = await getRevision(projectId, id, p.emittedNumber);
-  const v = validatePacket(rev.markdown);
+  const v = validatePacket(rev.markdown, { taskTokens: rev.taskTokens });
   return { packet: p, revision: rev.number, markdown: rev.markdown, result: { packet: v.packet, token_estimate: v.token_estimate, completeness: v.completeness, warnings: v.warnings } };
 }
 

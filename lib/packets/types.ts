@@ -41,6 +41,18 @@ export interface PacketDocument {
 
 export type FindingTier = "BLOCK" | "WARN";
 
+/** The line of seed 001 (context-pack) a finding's rule and tier come from. */
+export interface SeedRef {
+  /** The seed document: 001 is context-pack. */
+  seed: "001";
+  /** 1-based line in the seed. */
+  line: number;
+  /** The part of the seed that line belongs to ("HARD-GATE", "Constraint 10", "Self-Validation"…). */
+  part: string;
+  /** The seed's own words at that line. */
+  quote: string;
+}
+
 export interface PacketFinding {
   /** Stable id, e.g. "file-line-ref". */
   rule: string;
@@ -60,13 +72,21 @@ export interface PacketFinding {
   section: string | null;
   /** Replacement for `text` when a mechanical rewrite exists ("" means delete it); absent otherwise. */
   suggestion?: string;
+  /** Where the seed states the rule, and so why it blocks or only warns. */
+  seedRef: SeedRef;
 }
+
+export type TaskTokensSource = "caller" | "packet";
 
 /** The seed's result object (`{packet, token_estimate, completeness, warnings}`) plus the findings. */
 export interface ValidationResult {
   kind: PacketKind;
   packet: string;
   token_estimate: number;
+  /** The task size the Type Surface gate ("task >= 300 tokens") used. */
+  task_tokens: number;
+  /** "caller": the delegated task's size as the caller gave it; "packet": no size given, so the packet's own estimate. */
+  task_tokens_source: TaskTokensSource;
   tokenizer: string;
   budget: number;
   completeness: "full" | "partial" | "minimal";

@@ -27,8 +27,24 @@ export const BEHAVIOR_VERBS: readonly string[] = Object.freeze([
   "authenticates",
 ]);
 
-/** Shape verbs describe what exists, not what the system does; the seed rejects them. */
-export const SHAPE_VERBS: readonly string[] = Object.freeze(["is defined", "has property", "exists", "should be present"]);
+/**
+ * Shape verbs describe what exists, not what the system does; the seed rejects them
+ * (Constraint 10: "is defined", "has property"). The rest are the reference's own examples:
+ * brief-template.md ("exists"), durability-rules.md ("should be present", "should exist",
+ * "is exported"), evals.md ("should be defined"), and "is a" / "is an", which state what a
+ * thing is rather than what it does.
+ */
+export const SHAPE_VERBS: readonly string[] = Object.freeze([
+  "is defined",
+  "has property",
+  "exists",
+  "should be present",
+  "should be defined",
+  "should exist",
+  "is exported",
+  "is a",
+  "is an",
+]);
 
 const VERB_SET = new Set(BEHAVIOR_VERBS);
 
@@ -73,10 +89,26 @@ export function whitelistedFormOf(word: string): string | null {
   return hit && hit !== w ? hit : null;
 }
 
-const SHAPE_RE = new RegExp(`\\b(?:${SHAPE_VERBS.map((v) => v.replace(/ /g, "\\s+")).join("|")})\\b`, "i");
+const SHAPE_RE = new RegExp(`\\b(?:${SHAPE_VERBS.map((v) => v.replace(/ /g, "\\s+")).join("|")})\\b`, "gi");
 
-/** A shape phrase in a criterion ("is defined", "exists"…), as written, with its offset in the text; null when none. */
+/**
+ * Words that open a condition or a relative clause: a shape phrase after one of them, in the
+ * same clause, describes a precondition or a noun ("if the file already exists, …", "ids
+ * that exist"), not what the criterion asserts.
+ */
+const SUBORDINATE_RE = /\b(?:if|when|whenever|unless|once|while|where|whether|that|which|who|whose|after|before|until|because|since|although|though|given)\b/i;
+
+/**
+ * The shape phrase a criterion asserts ("is defined", "exists"…), as written, with its offset
+ * in the text; null when none. Only a phrase in a main clause counts: the text between the
+ * start of its clause (after the last comma, semicolon or colon) and the phrase holds no
+ * subordinating word.
+ */
 export function findShapePhrase(text: string): { index: number; phrase: string } | null {
-  const m = SHAPE_RE.exec(text);
-  return m ? { index: m.index, phrase: m[0] } : null;
+  for (const m of text.matchAll(SHAPE_RE)) {
+    const before = text.slice(0, m.index);
+    const clause = before.slice(Math.max(before.lastIndexOf(","), before.lastIndexOf(";"), before.lastIndexOf(":")) + 1);
+    if (!SUBORDINATE_RE.test(clause)) return { index: m.index, phrase: m[0] };
+  }
+  return null;
 }

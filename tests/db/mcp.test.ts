@@ -85,7 +85,9 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expect(props("load_context")).toEqual(["project", "query"]);
     expect(byName.get("load_context")!.inputSchema.required).toEqual(["project"]);
     expect(props("context_loader_pack")).toEqual(["project", "prompt"]);
-    expect(props("validate_packet")).toEqual(["markdown"]);
+    expect(props("validate_packet")).toEqual(["markdown", "taskTokens"]);
+    expect(byName.get("validate_packet")!.inputSchema.required).toEqual(["markdown"]);
+    expect((byName.get("validate_packet")!.inputSchema.properties as Record<string, { description?: string }>).taskTokens!.description).toContain("task >= 300 tokens");
     expect(props("run_convergence")).toEqual(["project", "runId", "specFolder", "variant"]);
     expect(props("search")).toEqual(["from", "kind", "limit", "project", "q", "status", "to"]);
     expect(byName.get("search")!.inputSchema.required).toEqual(["q"]);
@@ -94,7 +96,7 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expect(prompt.description).toBe("the user's verbatim prompt; passed through unchanged");
     for (const name of ["validate_packet", "run_convergence", "search"]) expect(byName.get(name)!.outputSchema?.type).toBe("object");
     expect(Object.keys(byName.get("validate_packet")!.outputSchema!.properties ?? {})).toEqual(
-      expect.arrayContaining(["packet", "token_estimate", "completeness", "warnings", "findings"]),
+      expect.arrayContaining(["packet", "token_estimate", "task_tokens", "task_tokens_source", "completeness", "warnings", "findings"]),
     );
   });
 

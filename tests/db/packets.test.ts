@@ -149,4 +149,40 @@ describe("packets", () => {
     await expect(createProjectPacket(projectId, { markdown: "x".repeat(200_001) })).rejects.toThrow(/200,000/);
     await expect(getPacket(projectId, "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
+
+  it("saves the delegated task's size with each revision: kept when a save omits it, cleared by null, copied, and used by emit", async () => {
+    // A packet of 300+ tokens without its Type Surface: it passes only for a task under 300 tokens.
+    const md = fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/packets/clean-packet.md"), "utf8").replace(/### Type Surface[^\n]*\n(?:- [^\n]*\n)+\n/, "");
+    const p = await createProjectPacket(projectId, { markdown: md, title: "Sized", taskTokens: 120 });
+    expect(p).toMatchObject({ taskTokens: 120, head: { blockCount: 0 } });
+    const kept = await saveProjectPacket(projectId, p.id, { markdown: `${md}\n`, baseNumber: 1, author: "Ana" });
+    expect(kept.packet.taskTokens).toBe(120);
+    expect(kept.validation).toMatchObject({ task_tokens: 120, task_tokens_source: "caller", emittable: true });
+    await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
+    await reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 2 });
+
+    const cleared = await saveProjectPacket(projectId, p.id, { markdown: `${md}\n`, baseNumber: 2, author: "Ana", taskTokens: null });
+    expect(cleared.packet).toMatchObject({ taskTokens: null, head: { blockCount: 1 }, approvedNumber: 2 });
+    expect(cleared.validation).toMatchObject({ task_tokens_source: "packet", emittable: false });
+    const larger = await saveProjectPacket(projectId, p.id, { markdown: `${md}\n`, baseNumber: 3, taskTokens: 450 });
+    expect(larger.validation.findings.filter((f) => f.tier === "BLOCK").map((f) => f.rule)).toEqual(["missing-type-surface"]);
+    expect((await listRevisions(projectId, p.id)).map((r) => [r.number, r.taskTokens, r.blockCount])).toEqual([
+      [4, 450, 1],
+      [3, null, 1],
+      [2, 120, 0],
+      [1, 120, 0],
+    ]);
+    expect((await getRevision(projectId, p.id, 2)).taskTokens).toBe(120);
+    const db = await getDb();
+    expect((await db.packetRevision.findMany({ where: { packetId: p.id }, orderBy: { number: "asc" }, select: { taskTokens: true } })).map((r) => r.taskTokens)).toEqual([120, 120, null, 450]);
+
+    // Emit re-checks the approved revision with the size it was saved with, not the latest one.
+    const { packet, validation } = await emitProjectPacket(projectId, p.id);
+    expect(packet.emittedNumber).toBe(2);
+    expect(validation).toMatchObject({ task_tokens: 120, emittable: true });
+
+    const copy = await duplicateProjectPacket(projectId, p.id, "Ben");
+    expect(copy).toMatchObject({ taskTokens: 450, head: { blockCount: 1 } });
+    await expect(saveProjectPacket(projectId, p.id, { markdown: md, baseNumber: 4, taskTokens: -3 })).rejects.toThrow();
+  });
 });

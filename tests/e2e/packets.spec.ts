@@ -94,6 +94,54 @@ test("write a packet that fails, see the findings in place, fix them, emit", asy
   await expect(diff).toContainText("+- in-memory retry list — lost on every deploy");
 });
 
+test("the task size decides the Type Surface gate, each finding names its seed line, and the size is saved with the revision", async ({ page, request }) => {
+  // The clean packet without its Type Surface: under 300 tokens, so by its own size it passes.
+  const markdown = PACKET("in-memory retry list — lost on every deploy").replace(/### Type Surface[^\n]*\n(?:- [^\n]*\n)+\n/, "");
+  expect(markdown).not.toContain("Type Surface");
+  const res = await request.post(`/api/v1/projects/${projectId}/packets`, { data: { markdown, title: "Sized export jobs" } });
+  expect(res.status()).toBe(201);
+  const packetId = ((await res.json()) as { packet: { id: string } }).packet.id;
+  await page.goto(`/projects/${projectId}/packets/${packetId}`);
+  await editorReady(page);
+  const size = page.getByLabel("Task size (tokens)");
+  await expect(size).toHaveValue("");
+  await expect(page.getByTestId("task-size")).toContainText("No task size given");
+  await expect(page.getByTestId("gate-status")).toContainText("gates pass");
+
+  // The delegated task is larger than the packet: the HARD-GATE now wants the Type Surface.
+  await size.fill("450");
+  await expect(page.getByTestId("gate-status")).toContainText("1 BLOCK");
+  const finding = page.getByTestId("findings").locator("[data-rule=missing-type-surface]");
+  await expect(finding).toHaveAttribute("data-tier", "BLOCK");
+  await expect(finding).toContainText("the task is 450 tokens, as given");
+  await expect(finding.getByTestId("seed-ref")).toHaveText("seed 001 line 77 (HARD-GATE)");
+  await expect(page.getByRole("button", { name: "Download .md" })).toBeDisabled();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved as revision 2")).toBeVisible();
+  expect(dbQuery<{ number: number; taskTokens: number | null; blockCount: number }>("SELECT number, taskTokens, blockCount FROM PacketRevision WHERE packetId = ? ORDER BY number", packetId)).toEqual([
+    { number: 1, taskTokens: null, blockCount: 0 },
+    { number: 2, taskTokens: 450, blockCount: 1 },
+  ]);
+
+  // Stored with the packet: a reload shows it, and the server gates with it.
+  await page.reload();
+  await editorReady(page);
+  await expect(size).toHaveValue("450");
+  await expect(page.getByTestId("gate-status")).toContainText("1 BLOCK");
+
+  // Not a size: Save waits for a whole number.
+  await size.fill("3e2");
+  await expect(page.getByTestId("task-size")).toContainText("whole number of tokens");
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+
+  // Cleared: the packet's own size decides again, and the revision records none.
+  await size.fill("");
+  await expect(page.getByTestId("gate-status")).toContainText("gates pass");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved as revision 3")).toBeVisible();
+  expect(dbQuery<{ taskTokens: number | null; blockCount: number }>("SELECT taskTokens, blockCount FROM PacketRevision WHERE packetId = ? AND number = 3", packetId)).toEqual([{ taskTokens: null, blockCount: 0 }]);
+});
+
 test("import a brief, duplicate it, archive the copy", async ({ page }) => {
   await page.goto(`/projects/${projectId}/packets`);
   const brief = "## Agent Brief\n\n**Category:** bug\n**Summary:** Exports stop after a restart\n";

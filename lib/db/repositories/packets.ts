@@ -25,10 +25,14 @@ export interface PacketListItemDto {
   headNumber: number;
   updatedAt: string;
   head: RevisionCheck | null;
+  /** The delegated task's size the latest revision was checked with; null: the packet's own estimate was used. */
+  taskTokens: number | null;
 }
 
 export interface RevisionSummaryDto extends RevisionCheck {
   number: number;
+  /** The task size saved with this revision (the Type Surface gate's "task >= 300 tokens"); null: none was given. */
+  taskTokens: number | null;
   author: string | null;
   note: string | null;
   createdAt: string;
@@ -59,14 +63,25 @@ type PacketRow = {
   createdAt: Date;
   updatedAt: Date;
 };
-type RevisionRow = { number: number; markdown: string; tokenEstimate: number; completeness: string; blockCount: number; warnCount: number; author: string | null; note: string | null; createdAt: Date };
+type RevisionRow = {
+  number: number;
+  markdown: string;
+  taskTokens: number | null;
+  tokenEstimate: number;
+  completeness: string;
+  blockCount: number;
+  warnCount: number;
+  author: string | null;
+  note: string | null;
+  createdAt: Date;
+};
 
 const kindOf = (k: string): "packet" | "brief" => (k === "brief" ? "brief" : "packet");
 const check = (r: RevisionRow): RevisionCheck => ({ tokenEstimate: r.tokenEstimate, completeness: r.completeness, blockCount: r.blockCount, warnCount: r.warnCount });
-const summary = (r: RevisionRow): RevisionSummaryDto => ({ number: r.number, ...check(r), author: r.author, note: r.note, createdAt: r.createdAt.toISOString() });
+const summary = (r: RevisionRow): RevisionSummaryDto => ({ number: r.number, taskTokens: r.taskTokens, ...check(r), author: r.author, note: r.note, createdAt: r.createdAt.toISOString() });
 
 function listItem(p: PacketRow, head: RevisionRow | undefined): PacketListItemDto {
-  return { id: p.id, reviewStatus: p.reviewStatus, approvedNumber: p.approvedNumber, emittedNumber: p.emittedNumber, emittedAt: p.emittedAt?.toISOString() ?? null, kind: kindOf(p.kind), title: p.title, topicSlug: p.topicSlug, archived: p.archived, headNumber: p.headNumber, updatedAt: p.updatedAt.toISOString(), head: head ? check(head) : null };
+  return { id: p.id, reviewStatus: p.reviewStatus, approvedNumber: p.approvedNumber, emittedNumber: p.emittedNumber, emittedAt: p.emittedAt?.toISOString() ?? null, kind: kindOf(p.kind), title: p.title, topicSlug: p.topicSlug, archived: p.archived, headNumber: p.headNumber, updatedAt: p.updatedAt.toISOString(), head: head ? check(head) : null, taskTokens: head?.taskTokens ?? null };
 }
 
 export interface NewPacket {
@@ -75,6 +90,8 @@ export interface NewPacket {
   title: string;
   topicSlug: string | null;
   markdown: string;
+  /** The delegated task's size the check used, when the caller gave one. */
+  taskTokens: number | null;
   check: RevisionCheck;
   author: string | null;
 }
@@ -84,7 +101,7 @@ export async function createPacket(input: NewPacket): Promise<PacketDto> {
   const db = await getDb();
   const id = await db.$transaction(async (tx) => {
     const p = await tx.packet.create({ data: { projectId: input.projectId, kind: input.kind, title: input.title, topicSlug: input.topicSlug, headNumber: 1 } });
-    await tx.packetRevision.create({ data: { packetId: p.id, number: 1, markdown: input.markdown, ...input.check, author: input.author, note: "created" } });
+    await tx.packetRevision.create({ data: { packetId: p.id, number: 1, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: "created" } });
     return p.id;
   });
   return getPacket(input.projectId, id);
@@ -125,7 +142,7 @@ export async function getPacket(projectId: string, id: string): Promise<PacketDt
 export async function saveRevision(
   projectId: string,
   id: string,
-  input: { markdown: string; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number },
+  input: { markdown: string; taskTokens: number | null; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number },
   /** The review status after this save (an approval does not carry over to new text). */
   reviewAfter: (status: string) => string = (s) => s,
 ): Promise<PacketDto> {
@@ -137,7 +154,7 @@ export async function saveRevision(
     // Conditional bump: only one concurrent save can move the head from baseNumber.
     const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: number, reviewStatus: status } });
     if (moved.count !== 1) throw new WorkbenchError("CONFLICT", `The packet changed since revision ${input.baseNumber}; reload to see the latest revision before saving.`);
-    await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, ...input.check, author: input.author, note: input.note } });
+    await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: input.note } });
     if (status !== before.reviewStatus) {
       await tx.packetReviewEvent.create({ data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again` } });
     }

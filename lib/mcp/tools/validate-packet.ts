@@ -9,11 +9,11 @@ export function registerValidatePacketTool(server: McpServer): void {
     {
       title: "Validate a Context Packet or Agent Brief",
       description:
-        "Runs the context-pack checks on a packet's or brief's markdown and returns what `workbench pack validate --json` prints: the seed's {packet, token_estimate, completeness, warnings} plus every finding (rule, tier, line, column, suggestion) and whether it may be emitted (no BLOCK finding).",
+        "Runs the context-pack checks on a packet's or brief's markdown and returns what `workbench pack validate --json [--task-tokens N]` prints: the seed's {packet, token_estimate, completeness, warnings}, the task size the Type Surface gate used (task_tokens, task_tokens_source: caller or packet), every finding (rule, tier, line, column, suggestion, and seedRef: the seed line its tier comes from) and whether it may be emitted (no BLOCK finding). Give taskTokens, the delegated task's size, when you know it.",
       inputSchema: validatePacketToolInput,
       outputSchema: validatePacketToolOutput,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    ({ markdown }) => guard(async () => jsonResult(validatePacket(markdown))),
+    ({ markdown, taskTokens }) => guard(async () => jsonResult(validatePacket(markdown, { taskTokens }))),
   );
 }

@@ -33,14 +33,20 @@ describe("workbench pack validate", () => {
       `${file}:15:18  BLOCK  line-number-ref`,
       `${file}:19:1  BLOCK  path-bullet-outside-files-touched`,
       `${file}:20:7  WARN   narrative-path`,
-      `${file}:23:3  BLOCK  files-touched-annotation`,
+      `${file}:23:3  WARN   files-touched-annotation`,
       `${file}:27:7  BLOCK  ac-shape-verb`,
-      `${file}:28:7  BLOCK  ac-verb-not-whitelisted`,
-      `${file}:29:7  BLOCK  ac-verb-not-whitelisted`,
+      `${file}:28:7  WARN   ac-verb-not-whitelisted`,
+      `${file}:29:7  WARN   ac-verb-not-whitelisted`,
     ]);
+    // Each finding is followed by the seed line its tier comes from.
+    const at = (prefix: string) => lines[lines.findIndex((l) => l.startsWith(prefix)) + 1];
+    expect(at(`${file}:3:1  BLOCK  missing-out-of-scope`)).toBe('    seed 001 line 77 (HARD-GATE): "Missing `### Out of scope` section → DO NOT emit (completion-gate rejects)."');
+    expect(at(`${file}:23:3  WARN   files-touched-annotation`)).toBe('    seed 001 line 190 (Self-Validation): "Files Touched entries include (TypeName, function) annotations"');
+    expect(at(`${file}:27:7  BLOCK  ac-shape-verb`)).toMatch(/^ {4}seed 001 line 159 \(Constraint 10\): /);
     expect(r.stdout).toMatch(/^tokens: \d+ of 2000 \(cl100k_base \(js-tiktoken\)\)$/m);
+    expect(r.stdout).toMatch(/^task size: \d+ tokens \(the packet's own estimate; give the delegated task's size with --task-tokens N\)$/m);
     expect(lines).toContain("completeness: partial");
-    expect(lines).toContain("emit: refused (9 BLOCK, 2 WARN)");
+    expect(lines).toContain("emit: refused (6 BLOCK, 5 WARN)");
     expect(r.stderr).toBe("");
   }, 60_000);
 
@@ -80,6 +86,33 @@ describe("workbench pack validate", () => {
       const r = workbench("pack", "validate", file);
       expect(r.status, file).toBe(2);
       expect(r.stderr).toContain(text);
+      expect(r.stdout).toBe("");
+    }
+  }, 60_000);
+
+  it("takes the delegated task's size with --task-tokens: it decides the Type Surface gate and is reported", () => {
+    // The clean packet is over 300 tokens; without its Type Surface it passes only for a smaller task.
+    const md = fs.readFileSync(path.join(fixtures, "clean-packet.md"), "utf8").replace(/### Type Surface[^\n]*\n(?:- [^\n]*\n)+\n/, "");
+    const file = path.join(tmp, "no-type-surface.md");
+    fs.writeFileSync(file, md);
+    const own = workbench("pack", "validate", file, "--json");
+    expect(own.status).toBe(1);
+    expect(JSON.parse(own.stdout)).toMatchObject({ task_tokens_source: "packet", emittable: false });
+    const small = workbench("pack", "validate", file, "--task-tokens", "120");
+    expect(small.status, small.stdout).toBe(0);
+    expect(small.stdout).toContain("task size: 120 tokens (given with --task-tokens)\n");
+    const large = workbench("pack", "validate", file, "--json", "--task-tokens=300");
+    expect(large.status).toBe(1);
+    const v = JSON.parse(large.stdout) as ValidationResult;
+    expect(v).toMatchObject({ task_tokens: 300, task_tokens_source: "caller", emittable: false });
+    expect(v.findings.filter((f) => f.tier === "BLOCK").map((f) => [f.rule, f.seedRef.line])).toEqual([["missing-type-surface", 77]]);
+  }, 60_000);
+
+  it("refuses a --task-tokens that is not a whole number of tokens, exiting 2", () => {
+    for (const bad of ["-5", "3e2", "300.5", "lots", "", "10000001"]) {
+      const r = workbench("pack", "validate", path.join(fixtures, "clean-packet.md"), `--task-tokens=${bad}`);
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr).toContain("ERROR: --task-tokens: ");
       expect(r.stdout).toBe("");
     }
   }, 60_000);

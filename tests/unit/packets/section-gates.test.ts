@@ -39,26 +39,33 @@ function small(files: string[], typeSurface = false): string {
   ].join("\n");
 }
 
-describe("missing-out-of-scope (BLOCK)", () => {
+describe("missing-out-of-scope (BLOCK: HARD-GATE, missing heading only)", () => {
   it("blocks a packet without the section, pointing at its heading", () => {
     const md = edit(CLEAN, drop("out-of-scope"));
     const [f] = findings(md, "missing-out-of-scope");
     expect(f).toMatchObject({ tier: "BLOCK", text: "## Context Packet", offset: 0, line: 1, column: 1 });
+    expect(f!.seedRef).toMatchObject({ line: 77, part: "HARD-GATE" });
     expect(validatePacket(md).emittable).toBe(false);
   });
 
   it("accepts (none), with or without a bullet, and any heading case", () => {
-    expect(findings(edit(CLEAN, setBody("out-of-scope", "(none)")), "missing-out-of-scope")).toEqual([]);
-    expect(findings(edit(CLEAN, setBody("out-of-scope", "- (none)")), "missing-out-of-scope")).toEqual([]);
-    expect(findings(CLEAN.replace("### Out of scope", "### OUT-OF-SCOPE"), "missing-out-of-scope")).toEqual([]);
+    for (const md of [edit(CLEAN, setBody("out-of-scope", "(none)")), edit(CLEAN, setBody("out-of-scope", "- (none)")), CLEAN.replace("### Out of scope", "### OUT-OF-SCOPE")]) {
+      expect(findings(md, "missing-out-of-scope")).toEqual([]);
+      expect(findings(md, "out-of-scope-empty")).toEqual([]);
+    }
   });
+});
 
-  it("blocks an empty section (heading only, or empty bullets), pointing at the section heading", () => {
+describe("out-of-scope-empty (WARN: the heading is there, Constraint 7 allows it empty)", () => {
+  it("warns on an empty section (heading only, or empty bullets) at its heading, asking for - (none); the packet may still be emitted", () => {
     for (const body of ["", "- \n-"]) {
       const md = edit(CLEAN, setBody("out-of-scope", body));
-      const [f] = findings(md, "missing-out-of-scope");
-      expect(f).toMatchObject({ tier: "BLOCK", text: "### Out of scope", section: "Out of scope" });
-      expect(f!.message).toContain("(none)");
+      expect(findings(md, "missing-out-of-scope")).toEqual([]);
+      const [f] = findings(md, "out-of-scope-empty");
+      expect(f).toMatchObject({ tier: "WARN", text: "### Out of scope", section: "Out of scope" });
+      expect(f!.message).toContain('"- (none)"');
+      expect(f!.seedRef).toMatchObject({ line: 156, part: "Constraint 7" });
+      expect(validatePacket(md).emittable).toBe(true);
     }
   });
 });
@@ -109,14 +116,15 @@ describe("missing-task and missing-acceptance (BLOCK, Constraint 1)", () => {
   });
 });
 
-describe("files-touched-annotation (BLOCK)", () => {
-  it("blocks an entry without its (Type, fn) annotation, highlighting the entry", () => {
+describe("files-touched-annotation (WARN: a Self-Validation check, not a gate)", () => {
+  it("warns on an entry without its (Type, fn) annotation, highlighting the entry; the packet may still be emitted", () => {
     const md = edit(CLEAN, setBody("files-touched", "- `src/auth/middleware.ts` — where requests are authenticated\n- `src/auth/store.ts` (new file) — hint\n- `src/auth/refresher.ts` (TokenRefresher) — one name is enough"));
     const fs_ = findings(md, "files-touched-annotation");
-    expect(fs_.map((f) => [f.tier, f.text, f.section])).toEqual([
-      ["BLOCK", "`src/auth/middleware.ts` — where requests are authenticated", "Files Touched (locator-only, may rename)"],
-      ["BLOCK", "`src/auth/store.ts` (new file) — hint", "Files Touched (locator-only, may rename)"],
+    expect(fs_.map((f) => [f.tier, f.text, f.section, f.seedRef.line])).toEqual([
+      ["WARN", "`src/auth/middleware.ts` — where requests are authenticated", "Files Touched (locator-only, may rename)", 190],
+      ["WARN", "`src/auth/store.ts` (new file) — hint", "Files Touched (locator-only, may rename)", 190],
     ]);
+    expect(validatePacket(md).emittable).toBe(true);
   });
 
   it("accepts annotated entries (plain, qualified, backticked names) and (none)", () => {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "PacketRevision" ADD COLUMN     "taskTokens" INTEGER;
+
