@@ -145,6 +145,10 @@ describe("goal documents (schema_version 2)", () => {
     expect(cv.stdout).toBe(`checkpoint invalid: ${bad}\n  - slice_id: expected nonnegative integer\n`);
     const cvJson = workbench(["checkpoint", "validate", "--checkpoint", cp, "--json"]);
     expect(JSON.parse(cvJson.stdout)).toEqual({ schema_version: 1, ok: true, kind: "checkpoint", path: cp, task_id: "task-1", errors: [] });
+    // A missing --checkpoint is a usage error (exit 2), as the reference's argument parser has it; never a decision.
+    const usage = workbench(["policy", "evaluate", "--policy", pol, "--json"]);
+    expect([usage.status, usage.stdout]).toEqual([2, ""]);
+    expect(usage.stderr).toContain("required option '--checkpoint <file>' not specified");
   }, 120_000);
 
   it("escape control characters and line breaks of file text in the human output", () => {
