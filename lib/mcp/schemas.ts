@@ -108,3 +108,36 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const assertSame = <T extends true>(_: T) => undefined;
 assertSame<Same<z.infer<typeof searchHitSchema>, SearchHit>>(true);
 assertSame<Same<Omit<z.infer<typeof searchToolOutput>, "query">, Omit<SearchResult, "query">>>(true);
+
+/** What `workbench policy evaluate --json` prints, parsed, plus its exact text and exit code. */
+const decisionFields = {
+  exit_code: z.union([z.literal(0), z.literal(3), z.literal(4)]).describe("policy evaluate's exit code: 0 continue, 3 checkpoint, 4 stop"),
+  decision_json: z.string().describe("the decision exactly as `workbench policy evaluate --json` (and `agent-collab policy evaluate --json`) prints it"),
+  decision: z.record(z.string(), z.unknown()).describe("the same decision as an object: a PolicyDecision v1, a GoalDecision v2 (scope, auto_continue, goal totals) or the fail-closed v1 envelope"),
+};
+
+export const evaluatePolicyToolInput = {
+  policy_json: z.string().min(2).max(1_000_000).describe("the policy file's JSON text (v1, portable v1 or goal policy v2), read with the harness's strict rules"),
+  checkpoint_json: z.string().min(2).max(1_000_000).describe("the checkpoint file's JSON text (TaskCheckpoint v1 or GoalCheckpoint v2)"),
+  policy_name: z.string().max(255).default("policy.json").describe("the policy file's name: a fail-closed result is named after it, as the CLI names it after --policy"),
+};
+export const evaluatePolicyToolOutput = z.object(decisionFields);
+
+export const taskDecisionsToolInput = {
+  project: projectRefSchema,
+  task_id: z.string().trim().min(1).max(200).optional().describe("only this task's checkpoint files; omit for every checkpoint in .coord/"),
+};
+export const taskDecisionsToolOutput = z.object({
+  tasks: z
+    .array(
+      z.object({
+        file: z.string().describe("the checkpoint file, project-relative"),
+        task_id: z.string().describe("its task id"),
+        version: z.union([z.literal(1), z.literal(2)]).describe("1: TaskCheckpoint v1; 2: GoalCheckpoint v2"),
+        policy_file: z.string().nullable().describe("the policy file it was evaluated against"),
+        ...decisionFields,
+        reasons_in_words: z.array(z.string()).describe("each reason explained, in the order of decision.reasons"),
+      }),
+    )
+    .describe("each checkpoint, evaluated as the task page and GET /api/v1/projects/:id/tasks evaluate it"),
+});

@@ -5,8 +5,7 @@
  *
  * Read: memory-proposals/*.json, memory.yml (with its current view), checkpoints/*.json
  * (TaskCheckpoint v1 and GoalCheckpoint v2; also a lone checkpoint.json), policy.json and
- * *.policy.json (v1 or portable; a goal policy v2 is recognised and listed with a warning, not
- * evaluated), context_NNN.md packets, session_primer.md, the memory lock and any proposal lock
+ * *.policy.json (v1, portable v1 or goal policy v2), context_NNN.md packets, session_primer.md, the memory lock and any proposal lock
  * (`<id>.json.lock`, each also a warning: outside a decision in progress it is a crash's leftover).
  *
  * The folder is hostile input like the rest of the repository: a file the file layer refuses (a
@@ -21,8 +20,8 @@ import { jsonNestingDepth } from "../core/fs/nesting";
 import { refusalOf } from "../core/fs/refusal";
 import { ProjectFs, type ReadLimit } from "../core/project-fs";
 import type { WarningSink } from "../core/warnings";
-import { goalCheckpointV2Schema, type GoalCheckpointV2, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema, type TaskCheckpointV1 } from "../policy/schemas";
-import { GOAL_POLICY_NOT_EVALUATED, isGoalDocument } from "../policy/goal-v2";
+import { goalCheckpointV2Schema, type GoalCheckpointV2, goalPolicyV2Schema, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema, type TaskCheckpointV1 } from "../policy/schemas";
+import { type ValidGoalPolicy, isGoalDocument, validateGoalCheckpoint, validateGoalPolicy } from "../policy/goal-validate";
 import { type NormalizedPolicy, validateCheckpoint, validatePolicy } from "../policy/validate";
 import { recordedActors } from "./actors";
 import { canonicalSha256 } from "./canonical-json";
@@ -68,18 +67,18 @@ export type CoordCheckpoint = { file: string; version: 1; checkpoint: TaskCheckp
 
 export interface CoordPolicy {
   file: string;
-  form: "v1" | "portable";
+  /** v1 and portable evaluate TaskCheckpoints v1; a goal policy (v2) evaluates GoalCheckpoints v2. */
+  form: "v1" | "portable" | "goal";
+  /** Limits and pinned human keys in v1 form: the policy itself, or a goal policy's `base_policy`. */
   policy: NormalizedPolicy;
+  /** A goal policy's own fields (goal limits, reviewer reserve), or null. */
+  goal: ValidGoalPolicy | null;
+  /** The id its decisions report (a goal policy's own, not its base's). */
+  policyId: string;
   /** sha256 of the canonical JSON of the file's document (what decisions report as policy_hash). */
   policyHash: string;
   /** The file's JSON as read (for evaluatePolicy, which hashes the document itself). */
   document: unknown;
-}
-
-/** A schema_version 2 goal policy: recognised and listed, not evaluated (lib/policy/goal-v2.ts). */
-export interface GoalPolicyFile {
-  file: string;
-  policyId: string | null;
 }
 
 /** A lock file under .coord/ and what it says about its holder. */
@@ -95,7 +94,6 @@ export interface CoordSnapshot {
   memory: CoordMemory | null;
   checkpoints: CoordCheckpoint[];
   policies: CoordPolicy[];
-  goalPolicies: GoalPolicyFile[];
   packets: ContextPacket[];
   primer: SessionPrimer | null;
   lock: LockStatus | null;
@@ -200,7 +198,7 @@ async function listFiles(pfs: ProjectFs, dir: string): Promise<string[]> {
   return (await pfs.list(dir)).filter((e) => !e.isDir).map((e) => e.name);
 }
 
-async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[], goals: GoalPolicyFile[]): Promise<CoordPolicy[]> {
+async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[]): Promise<CoordPolicy[]> {
   const out: CoordPolicy[] = [];
   for (const name of names.filter((n) => n === "policy.json" || n.endsWith(".policy.json"))) {
     const rel = `${COORD}/${name}`;
@@ -209,10 +207,12 @@ async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[
     const raw = parseJson(text, rel, errors);
     if (raw === undefined) continue;
     if (isGoalDocument(raw)) {
-      // A goal policy is not a broken v1 policy: its v1 field errors would only mislead.
-      const policyId = (raw as { policy_id?: unknown }).policy_id;
-      goals.push({ file: rel, policyId: typeof policyId === "string" ? policyId : null });
-      errors.push({ file: rel, field: "schema_version", message: `${rel}: ${GOAL_POLICY_NOT_EVALUATED}`, severity: "warning" });
+      // A goal policy is held to its own rules: its v1 field errors would only mislead.
+      if (!schemaIssues(goalPolicyV2Schema, raw, text, rel, errors)) continue;
+      let goal: ValidGoalPolicy | null = null;
+      if (!referenceIssue(() => (goal = validateGoalPolicy(raw)), rel, errors) || !goal) continue;
+      const g: ValidGoalPolicy = goal;
+      out.push({ file: rel, form: "goal", policy: g.base, goal: g, policyId: g.policy_id, policyHash: canonicalSha256(raw), document: raw });
       continue;
     }
     const portable = raw !== null && typeof raw === "object" && !Array.isArray(raw) && "version" in raw && !("schema_version" in raw);
@@ -220,7 +220,7 @@ async function readPolicies(pfs: ProjectFs, names: string[], errors: CoordIssue[
     let policy: NormalizedPolicy | null = null;
     if (!referenceIssue(() => (policy = validatePolicy(raw)), rel, errors) || !policy) continue;
     const p: NormalizedPolicy = policy;
-    out.push({ file: rel, form: p.form, policy: p, policyHash: canonicalSha256(raw), document: raw });
+    out.push({ file: rel, form: p.form, policy: p, goal: null, policyId: p.policy_id, policyHash: canonicalSha256(raw), document: raw });
   }
   return out;
 }
@@ -234,7 +234,9 @@ async function readCheckpoints(pfs: ProjectFs, rels: string[], errors: CoordIssu
     if (raw === undefined) continue;
     const version = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as { schema_version?: unknown }).schema_version : undefined;
     if (version === 2) {
-      if (schemaIssues(goalCheckpointV2Schema, raw, text, rel, errors)) out.push({ file: rel, version: 2, checkpoint: goalCheckpointV2Schema.parse(raw), document: raw });
+      if (schemaIssues(goalCheckpointV2Schema, raw, text, rel, errors) && referenceIssue(() => validateGoalCheckpoint(raw), rel, errors)) {
+        out.push({ file: rel, version: 2, checkpoint: goalCheckpointV2Schema.parse(raw), document: raw });
+      }
     } else if (version === 1) {
       if (schemaIssues(taskCheckpointV1Schema, raw, text, rel, errors) && referenceIssue(() => validateCheckpoint(raw), rel, errors)) {
         out.push({ file: rel, version: 1, checkpoint: taskCheckpointV1Schema.parse(raw), document: raw });
@@ -329,7 +331,7 @@ function markReplayed(proposals: CoordProposal[], errors: CoordIssue[]): void {
 export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; now?: Date } = {}): Promise<CoordSnapshot> {
   const errors: CoordIssue[] = [];
   const pfs = await ProjectFs.open(projectRoot, { onSkip: issueSink(errors) });
-  const snap: CoordSnapshot = { root: pfs.root, proposals: [], memory: null, checkpoints: [], policies: [], goalPolicies: [], packets: [], primer: null, lock: null, proposalLocks: [], errors };
+  const snap: CoordSnapshot = { root: pfs.root, proposals: [], memory: null, checkpoints: [], policies: [], packets: [], primer: null, lock: null, proposalLocks: [], errors };
   if (!(await pfs.isDir(COORD))) return snap;
   const top = await listFiles(pfs, COORD);
 
@@ -343,7 +345,7 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
     snap.memory = { file: MEMORY_FILE, header: parsed.header, events: parsed.events, view: buildCurrentView(parsed.events) };
   }
 
-  snap.policies = await readPolicies(pfs, top, errors, snap.goalPolicies);
+  snap.policies = await readPolicies(pfs, top, errors);
   const checkpointFiles = (await listFiles(pfs, `${COORD}/checkpoints`)).filter((n) => n.endsWith(".json")).map((n) => `${COORD}/checkpoints/${n}`);
   if (top.includes("checkpoint.json")) checkpointFiles.unshift(`${COORD}/checkpoint.json`);
   snap.checkpoints = await readCheckpoints(pfs, checkpointFiles, errors);

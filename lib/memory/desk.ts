@@ -9,14 +9,18 @@ import { syncMemorySearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProject } from "../db/repositories/projects";
 import { ProjectFs } from "../core/project-fs";
-import { evaluatePolicy, failClosedDecision, fallbackPolicyId, jsonObjectFromBytes, type PolicyDecision } from "../policy/evaluate";
-import { EMBEDDED_TASK_EVALUATED, GOAL_CHECKPOINT_NOT_EVALUATED, GOAL_POLICY_NOT_EVALUATED } from "../policy/goal-v2";
+import { type AnyDecision, type GoalScope, type PolicyDecision, evaluateExitCode, evaluatePolicy, failClosedDecision, fallbackPolicyId, jsonObjectFromBytes } from "../policy/evaluate";
+import { decisionJson } from "../policy/decision-json";
+import type { ValidGoalCheckpoint } from "../policy/goal-validate";
+import { type GoalView, goalView } from "../policy/goal-view";
 import { type MetricRow, metricRows } from "../policy/metric-rows";
+import { reasonInWords } from "../policy/reason-words";
 import { applyProposal, type ApplyResult } from "./apply";
 import { PyFloat } from "./canonical-json";
 import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, recordedActors, type DraftCheck } from "./bounded-brief";
 import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
 import { decideProposalFile } from "./decide";
+import { type GateDecisionResult, decideGoalGateFile, gateDecisionInput } from "./goal-gate";
 import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./keys";
 import { LOCK_FILE, type LockStatus, breakStaleLock } from "./lock";
 import { PRIMER_FILE } from "./coord-packets";
@@ -108,63 +112,118 @@ export interface TaskEvaluation {
   taskId: string;
   /** The file's schema: TaskCheckpoint v1 or GoalCheckpoint v2. */
   version: 1 | 2;
-  /**
-   * What the decision covers: the file's TaskCheckpoint v1, or only the TaskCheckpoint v1
-   * embedded in a GoalCheckpoint v2 (the goal itself is not evaluated: lib/policy/goal-v2.ts).
-   */
-  evaluated: "task_checkpoint" | "embedded_task";
-  /** For a GoalCheckpoint v2: its goal and slice, and plain words on what was and was not evaluated. */
-  goal: { goalId: string; sliceId: number; notEvaluated: string; evaluatedInstead: string } | null;
+  /** The policy file it was evaluated against (null: there is none). */
   policyFile: string | null;
-  /** The PolicyDecision, as `workbench policy evaluate --json` prints it. */
+  /** The decision as plain JSON (PolicyDecision v1, GoalDecision v2, or the fail-closed envelope). */
   decision: unknown;
-  /** The decision's fields the page shows, as plain values. */
-  outcome: Pick<PolicyDecision, "decision" | "spawn_allowed" | "checkpoint_required" | "reasons" | "policy_id" | "policy_hash">;
-  /** Each hard metric, child count and the transcript growth against its effective limit. */
+  /** Exactly what `workbench policy evaluate --json` prints for these two files. */
+  decisionJson: string;
+  /** `policy evaluate`'s exit code: 0 continue, 3 checkpoint, 4 stop. */
+  exitCode: 0 | 3 | 4;
+  /** The decision's fields the page shows, as plain values (scope and auto_continue: GoalDecision only). */
+  outcome: Pick<PolicyDecision, "decision" | "spawn_allowed" | "checkpoint_required" | "reasons" | "policy_id" | "policy_hash"> & { scope: GoalScope | null; auto_continue: boolean | null };
+  /** Each reason with its meaning in words. */
+  reasons: { reason: string; words: string }[];
+  /** TaskCheckpoint v1: each hard metric, child count and the transcript growth against its effective limit. */
   metrics: MetricRow[];
+  /** GoalCheckpoint v2: goal totals, slice boundaries, compaction, review reserve, human gates. */
+  goal: GoalView | null;
 }
 
-/** The policy checkpoints are evaluated against, or why there is none to evaluate with. */
-function evaluationPolicy(snapshot: CoordSnapshot, pfs: ProjectFs): { policy: CoordPolicy | null; document: unknown; error: string | null } {
-  // A goal policy in the main place is not replaced by another file: nothing is evaluated (fail closed).
-  const goal = snapshot.goalPolicies.find((g) => g.file === ".coord/policy.json") ?? (snapshot.policies.length === 0 ? snapshot.goalPolicies[0] : undefined);
-  if (goal) return { policy: null, document: undefined, error: `${goal.file}: ${GOAL_POLICY_NOT_EVALUATED}` };
-  const policy = signingPolicy(snapshot);
-  if (!policy) return { policy: null, document: undefined, error: "no policy file in .coord/" };
+/**
+ * The policy a checkpoint is evaluated against: a valid one of its own kind (a goal policy for a
+ * GoalCheckpoint v2, v1 or portable for a TaskCheckpoint v1), `.coord/policy.json` first; else
+ * `.coord/policy.json` whatever it holds, or any policy, so the outcome is the fail-closed stop
+ * `policy evaluate` gives for that pair (an invalid policy, or versions that do not match).
+ */
+const MAIN_POLICY = ".coord/policy.json";
+const fitsVersion = (p: CoordPolicy, version: 1 | 2) => (p.form === "goal") === (version === 2);
+
+function policyFor(snapshot: CoordSnapshot, version: 1 | 2): CoordPolicy | null {
+  const fits = snapshot.policies.filter((p) => fitsVersion(p, version));
+  return fits.find((p) => p.file === MAIN_POLICY) ?? fits[0] ?? snapshot.policies.find((p) => p.file === MAIN_POLICY) ?? snapshot.policies[0] ?? null;
+}
+
+/** The policy file's document as `policy evaluate` reads it (strict UTF-8, universal newlines), or why it cannot be. */
+function policyDocument(pfs: ProjectFs, file: string): { document: unknown; error: string | null } {
   try {
-    // The file's bytes as `policy evaluate` reads them (strict UTF-8, universal newlines), through the project's file layer.
-    return { policy, document: jsonObjectFromBytes(pfs.readBytesSync(policy.file, { kind: "json" }), policy.file), error: null };
+    return { document: jsonObjectFromBytes(pfs.readBytesSync(file, { kind: "json" }), file), error: null };
   } catch (e) {
-    return { policy, document: undefined, error: e instanceof Error ? e.message : String(e) };
+    return { document: undefined, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
-/** Each checkpoint evaluated against the signing policy, as `policy evaluate` would (a GoalCheckpoint: only its embedded task). */
+const plainJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof PyFloat ? x.value : x)));
+
+/** Each checkpoint evaluated as `workbench policy evaluate --policy <its policy> --checkpoint <it>` would. */
 export async function taskEvaluations(projectId: string): Promise<TaskEvaluation[]> {
   const project = await getProject(projectId);
   const { keys } = keysOrNone(project.rootPath);
   const snapshot = await readCoord(project.rootPath, { keys });
   const pfs = await ProjectFs.open(project.rootPath);
-  const { policy, document: policyDoc, error: policyError } = evaluationPolicy(snapshot, pfs);
+  // An invalid .coord/policy.json is not in the snapshot, yet `policy evaluate` would read it: so does the page.
+  const mainInvalid = !snapshot.policies.some((p) => p.file === MAIN_POLICY) && (await pfs.isFile(MAIN_POLICY));
   return snapshot.checkpoints.map((c) => {
-    // The document as read (floats written `1.0` kept); a GoalCheckpoint's `task` is a TaskCheckpoint v1.
-    const task = c.version === 1 ? c.document : (c.document as { task: unknown }).task;
-    const decision = policyError
-      ? failClosedDecision(fallbackPolicyId(policy?.file ?? "policy.json"), policyError)
-      : evaluatePolicy(policyDoc, task, { keys, policyFileName: policy?.file ?? "policy.json" });
+    // No valid policy of the checkpoint's kind, and an invalid .coord/policy.json: its own fault is the answer.
+    const policy = mainInvalid && !snapshot.policies.some((p) => fitsVersion(p, c.version)) ? null : policyFor(snapshot, c.version);
+    const policyFile = policy?.file ?? (mainInvalid ? MAIN_POLICY : null);
+    const read = policyFile ? policyDocument(pfs, policyFile) : { document: undefined, error: "no policy file in .coord/" };
+    const decision: AnyDecision = read.error
+      ? failClosedDecision(fallbackPolicyId(policyFile ?? "policy.json"), read.error)
+      : evaluatePolicy(read.document, c.document, { keys, policyFileName: policyFile ?? "policy.json" });
+    const goalDecision = decision.schema_version === 2 ? decision : null;
+    const view = c.version === 2 ? goalView(c.document as ValidGoalCheckpoint, policy?.goal ?? null, decision) : null;
     const { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash } = decision;
+    const words = { totals: goalDecision ? (goalDecision.observed_metrics as Record<string, unknown>) : undefined, goalLimits: policy?.goal?.goal_limits, limits: decision.effective_limits };
     return {
       file: c.file,
       taskId: c.checkpoint.task_id,
       version: c.version,
-      evaluated: c.version === 1 ? "task_checkpoint" : "embedded_task",
-      goal: c.version === 2 ? { goalId: c.checkpoint.goal_id, sliceId: c.checkpoint.slice_id, notEvaluated: GOAL_CHECKPOINT_NOT_EVALUATED, evaluatedInstead: EMBEDDED_TASK_EVALUATED } : null,
-      policyFile: policy?.file ?? null,
-      decision: JSON.parse(JSON.stringify(decision, (_k, v: unknown) => (v instanceof PyFloat ? v.value : v))) as unknown,
-      outcome: { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash },
-      metrics: metricRows(decision),
+      policyFile,
+      decision: plainJson(decision),
+      decisionJson: decisionJson(decision),
+      exitCode: evaluateExitCode(decision),
+      outcome: { decision: d, spawn_allowed, checkpoint_required, reasons, policy_id, policy_hash, scope: goalDecision?.scope ?? null, auto_continue: goalDecision?.auto_continue ?? null },
+      reasons: reasons.map((r) => ({ reason: r, words: reasonInWords(r, words) })),
+      metrics: c.version === 1 ? metricRows(decision) : [],
+      goal: view,
     };
   });
+}
+
+/** The GoalCheckpoint v2 file of a project and the goal policy whose pinned keys sign its gates. */
+async function goalGateTarget(projectId: string, file: string, taskId: string) {
+  const project = await getProject(projectId);
+  const { keys, keyError } = keysOrNone(project.rootPath);
+  if (keyError) throw new WorkbenchError("GATE_REFUSED", keyError);
+  const snapshot = await readCoord(project.rootPath, { keys });
+  const checkpoint = snapshot.checkpoints.find((c) => c.file === file);
+  if (!checkpoint || checkpoint.checkpoint.task_id !== taskId) throw new WorkbenchError("NOT_FOUND", `No valid checkpoint ${file} for task ${taskId} in .coord/.`);
+  if (checkpoint.version !== 2) throw new WorkbenchError("GATE_REFUSED", `${file} is a TaskCheckpoint v1; gate decisions are signed here for GoalCheckpoints v2.`);
+  const policy = policyFor(snapshot, 2);
+  if (!policy || policy.form !== "goal") throw new WorkbenchError("GATE_REFUSED", "The project has no valid goal policy (v2) in .coord/ pinning approvers' keys: nothing can be signed for a goal gate.");
+  return { project, keys, policy };
+}
+
+/** Who may sign a goal gate's decision here, under the goal policy the checkpoint is evaluated with. */
+export async function goalGateSigners(projectId: string): Promise<{ signers: Signer[]; keyProblem: string | null; policyFile: string | null }> {
+  const project = await getProject(projectId);
+  const { keys, keyError } = keysOrNone(project.rootPath);
+  const snapshot = await readCoord(project.rootPath, { keys });
+  const policy = policyFor(snapshot, 2);
+  if (keyError) return { signers: [], keyProblem: keyError, policyFile: policy?.file ?? null };
+  if (!policy || policy.form !== "goal") return { signers: [], keyProblem: "The project has no valid goal policy (v2) pinning approvers' keys: nothing can be signed.", policyFile: null };
+  const signers = keys ? availableSigners(policy.policy, keys) : [];
+  const keyProblem = !keys || signers.length === 0 ? "This server has no approver key (set AGENT_COLLAB_HUMAN_KEYS_JSON or WORKBENCH_HUMAN_KEYS_FILE)." : signers.some((s) => s.pinned) ? null : `No key on this server matches a hash pinned in ${policy.file} (base_policy.human_authorization).`;
+  return { signers, keyProblem, policyFile: policy.file };
+}
+
+/** A signed human decision at a goal gate, added to the checkpoint's task (the proposal flow's rules: server-held key, lock, atomic write). */
+export async function decideGoalGate(projectId: string, taskId: string, raw: z.input<typeof gateDecisionInput>): Promise<GateDecisionResult> {
+  const input = gateDecisionInput.parse(raw);
+  const { project, keys, policy } = await goalGateTarget(projectId, input.file, taskId);
+  const pfs = await ProjectFs.open(project.rootPath);
+  return decideGoalGateFile(pfs, input, { keys, policy: policy.policy });
 }
 
 export const draftQuery = z.object({

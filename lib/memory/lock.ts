@@ -121,7 +121,7 @@ export function describeLock(s: LockStatus): string {
  * Takes the lock or throws CONFLICT describing the holder (and staleness). The record is written
  * and fsynced inside the create-only file before this returns.
  */
-export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string; proposalId: string; now?: Date; staleAfterMs?: number }): HeldLock {
+export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string; proposalId: string; now?: Date; staleAfterMs?: number; locked?: string }): HeldLock {
   const record: LockRecord = {
     owner: `${process.pid}@${os.hostname()}`,
     created_at: formatTimestamp(info.now ?? new Date()),
@@ -138,7 +138,7 @@ export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string;
   }
   if (!created) {
     const status = readLockStatus(pfs, rel, { staleAfterMs: info.staleAfterMs });
-    throw new WorkbenchError("CONFLICT", `memory.yml is locked: ${status ? describeLock(status) : "the lock was just released; try again."}`, { lock: status });
+    throw new WorkbenchError("CONFLICT", `${info.locked ?? "memory.yml"} is locked: ${status ? describeLock(status) : "the lock was just released; try again."}`, { lock: status });
   }
   let released = false;
   return {

@@ -1,196 +1,41 @@
 /**
- * `evaluate_policy` of the agent-collab harness (FORMATS §4), reproduced exactly: the same
- * decision, reasons (same wording, same fixed order), effective limits, observed metrics and
- * policy hash for the same two documents.
- *
- * Order of work, as in the reference: validate the checkpoint, then the policy; verify every
- * decision's and then every override's HMAC; apply overrides to the limits (refusing late,
- * inconsistent or lowering ones); then collect reasons: task status, human gates (latest
- * decision per gate by timestamp, a tie is an error), hard limits reached, child counts
- * exceeded. Any reason means stop; otherwise transcript growth past the checkpoint threshold
- * means checkpoint (the only reason then). Spawning needs continue and room under both child
- * limits. Any failure along the way gives the fail-closed stop with `evaluation_error:<reason>`.
+ * `agent-collab policy evaluate`, reproduced exactly (FORMATS §4, GOAL-POLICY): the documents are
+ * validated (checkpoint first, then policy; each by the v2 rules when its schema_version equals
+ * 2, else v1), a v2 document on either side needs v2 on both, and then a TaskCheckpoint v1 gets a
+ * PolicyDecision (evaluate-v1.ts) and a GoalCheckpoint v2 a GoalDecision (goal-evaluate.ts). Any
+ * failure, from reading a file to a signature, gives the fail-closed v1 envelope with
+ * `evaluation_error:<reason>`; `policy evaluate` never exits 2.
  */
 import { READ_CAPS } from "../core/fs/limits";
 import { namedFileFailure, readRegularFileSync } from "../core/fs/named-file";
-import { type PyFloat, canonicalSha256, pyNumberStr } from "../memory/canonical-json";
-import { verifyRecord } from "../memory/decision-record";
 import type { HumanKeys } from "../memory/keys";
 import { PyJsonSyntaxError, decodeUtf8Strict, parsePyJson } from "../memory/py-json";
-import { parseTimestamp } from "../memory/timestamp";
-import { checkpointDue, childLimitBlocksSpawn, childLimitExceeded, hardLimitReached, transcriptGrowth } from "./limit-rules";
-import type { LimitName } from "./schemas";
-import { type CheckpointDecisionRecord, type NormalizedPolicy, PolicyValidationError, type ValidCheckpoint, pyStrip, validateCheckpoint, validatePolicy } from "./validate";
+import { type PolicyDecision, evaluateTaskV1Strict } from "./evaluate-v1";
+import { type GoalDecision, evaluateGoalStrict } from "./goal-evaluate";
+import { isGoalDocument, validateGoalCheckpoint, validateGoalPolicy } from "./goal-validate";
+import { PolicyValidationError, pyStrip, validateCheckpoint, validatePolicy } from "./validate";
 
-export type MetricName =
-  | "cycle"
-  | "tool_calls"
-  | "elapsed_seconds"
-  | "transcript_bytes"
-  | "same_failure_retries"
-  | "no_evidence_cycles"
-  | "children_spawned"
-  | "active_children"
-  | "task_packet_tokens"
-  | "parent_summary_tokens"
-  | "memory_digest_tokens"
-  | "child_result_words"
-  | "last_checkpoint_transcript_bytes";
+export * from "./evaluate-v1";
+export type { GoalDecision, GoalScope } from "./goal-evaluate";
 
-/** Metrics that stop the task once they reach their limit, in the order their reasons appear. */
-export const HARD_METRICS: readonly (readonly [MetricName, LimitName])[] = [
-  ["cycle", "max_cycles"],
-  ["tool_calls", "max_tool_calls"],
-  ["elapsed_seconds", "max_elapsed_seconds"],
-  ["transcript_bytes", "max_transcript_bytes"],
-  ["same_failure_retries", "max_same_failure_retries"],
-  ["no_evidence_cycles", "max_no_evidence_cycles"],
-  ["task_packet_tokens", "max_task_packet_tokens"],
-  ["parent_summary_tokens", "max_parent_summary_tokens"],
-  ["memory_digest_tokens", "max_memory_digest_tokens"],
-  ["child_result_words", "max_child_result_words"],
-];
+/** What `policy evaluate` prints: a PolicyDecision v1 (also the fail-closed envelope) or a GoalDecision v2. */
+export type AnyDecision = PolicyDecision | GoalDecision;
 
-/** The metric an override's observed_value is compared with. */
-const LIMIT_METRIC: Record<LimitName, MetricName> = {
-  ...(Object.fromEntries(HARD_METRICS.map(([m, l]) => [l, m])) as Record<LimitName, MetricName>),
-  checkpoint_transcript_bytes: "transcript_bytes",
-  max_children_per_parent: "children_spawned",
-  max_concurrency: "active_children",
-};
-
-/** Every status but running stops: terminal ones and the paused waiting_for_human. */
-export const TERMINAL_OR_PAUSED_STATUSES = ["waiting_for_human", "completed", "blocked", "budget_exhausted", "error", "cancelled", "declined", "timed_out"];
-
-export type ObservedMetrics = Record<MetricName, number | PyFloat>;
-
-export interface PolicyDecision {
-  schema_version: 1;
-  policy_id: string;
-  policy_hash: string | null;
-  decision: "continue" | "checkpoint" | "stop";
-  spawn_allowed: boolean;
-  checkpoint_required: boolean;
-  reasons: string[];
-  /** Policy limits with accepted overrides, in the policy file's key order; {} when evaluation failed. */
-  effective_limits: Record<string, number>;
-  /** The metrics in the fixed order above (a float read as `1.0` stays a PyFloat); {} when evaluation failed. */
-  observed_metrics: Partial<ObservedMetrics>;
-}
-
-const num = (v: number | PyFloat): number => (typeof v === "number" ? v : v.value);
-
-function observedMetrics(c: ValidCheckpoint): ObservedMetrics {
-  const get = (k: string) => (Object.prototype.hasOwnProperty.call(c, k) ? (c[k] as number) : 0);
-  return {
-    cycle: c.cycle as number,
-    tool_calls: c.tool_calls as number,
-    elapsed_seconds: c.elapsed_seconds,
-    transcript_bytes: c.transcript_bytes as number,
-    same_failure_retries: c.same_failure_retries as number,
-    no_evidence_cycles: c.no_evidence_cycles as number,
-    children_spawned: get("children_spawned"),
-    active_children: c.active_children as number,
-    task_packet_tokens: get("task_packet_tokens"),
-    parent_summary_tokens: get("parent_summary_tokens"),
-    memory_digest_tokens: get("memory_digest_tokens"),
-    child_result_words: get("child_result_words"),
-    last_checkpoint_transcript_bytes: get("last_checkpoint_transcript_bytes"),
-  };
-}
-
-function effectiveLimits(c: ValidCheckpoint, policy: NormalizedPolicy, metrics: ObservedMetrics): Record<string, number> {
-  const limits: Record<string, number> = { ...policy.limits };
-  for (const o of c.overrides) {
-    const limit = o.limit;
-    const observed = num(o.observed_value);
-    const metricName = LIMIT_METRIC[limit];
-    const metric = metrics[metricName];
-    if (observed >= limits[limit]!) {
-      throw new PolicyValidationError(`checkpoint override for ${limit} was not authorized before exhaustion: observed_value=${pyNumberStr(o.observed_value)} >= ${limits[limit]}`);
-    }
-    if (observed > num(metric)) {
-      throw new PolicyValidationError(`checkpoint override observed_value for ${limit} exceeds current ${metricName}: ${pyNumberStr(o.observed_value)} > ${pyNumberStr(metric)}`);
-    }
-    if (o.value < limits[limit]!) throw new PolicyValidationError(`checkpoint override cannot lower ${limit}: ${o.value} < ${limits[limit]}`);
-    limits[limit] = o.value;
+/**
+ * The harness's `evaluate_policy` on two documents: throws PolicyValidationError (or another
+ * error) instead of failing closed.
+ */
+export function evaluatePolicyStrict(checkpointDocument: unknown, policyDocument: unknown, keys: HumanKeys | undefined): AnyDecision {
+  // Both are validated, by their own version's rules, before the versions are compared.
+  const goalCheckpoint = isGoalDocument(checkpointDocument) ? validateGoalCheckpoint(checkpointDocument) : null;
+  if (!goalCheckpoint) validateCheckpoint(checkpointDocument);
+  const goalPolicy = isGoalDocument(policyDocument) ? validateGoalPolicy(policyDocument) : null;
+  if (!goalPolicy) validatePolicy(policyDocument);
+  if (goalCheckpoint || goalPolicy) {
+    if (!goalCheckpoint || !goalPolicy) throw new PolicyValidationError("checkpoint and policy versions must match");
+    return evaluateGoalStrict(goalCheckpoint, goalPolicy, keys);
   }
-  return limits;
-}
-
-function decisionTime(d: CheckpointDecisionRecord): bigint {
-  const p = parseTimestamp(d.timestamp);
-  if (!p.ok) throw new PolicyValidationError(`checkpoint decision timestamp cannot be read: ${d.timestamp}`);
-  return p.epochMicros;
-}
-
-/** The harness's `evaluate_policy`: throws PolicyValidationError (or another error) instead of failing closed. */
-export function evaluatePolicyStrict(checkpointDocument: unknown, policyDocument: unknown, keys: HumanKeys | undefined): PolicyDecision {
-  const checkpoint = validateCheckpoint(checkpointDocument);
-  const policy = validatePolicy(policyDocument);
-  const metrics = observedMetrics(checkpoint);
-  const verify = (record: unknown, label: string) => {
-    const v = verifyRecord(record, policy, keys, { label });
-    if (!v.ok) throw new PolicyValidationError(v.failures[0]!.message);
-  };
-  checkpoint.decisions.forEach((d, i) => verify(d, `checkpoint.decisions[${i}]`));
-  checkpoint.overrides.forEach((o, i) => verify(o, `checkpoint.overrides[${i}]`));
-  const limits = effectiveLimits(checkpoint, policy, metrics);
-  const reasons: string[] = [];
-
-  if (TERMINAL_OR_PAUSED_STATUSES.includes(checkpoint.status)) reasons.push(`task_status:${checkpoint.status}`);
-
-  // Latest decision per gate by signed timestamp (not array position); gates keep first-seen order.
-  const latest = new Map<string, CheckpointDecisionRecord>();
-  for (const d of checkpoint.decisions) {
-    const current = latest.get(d.gate);
-    if (current === undefined || decisionTime(d) > decisionTime(current)) latest.set(d.gate, d);
-    else if (decisionTime(d) === decisionTime(current)) {
-      throw new PolicyValidationError(`checkpoint has ambiguous human decisions for gate ${d.gate} at ${d.timestamp}`);
-    }
-  }
-  for (const [gate, d] of latest) {
-    if (d.decision === "decline" || d.decision === "revise") reasons.push(`human_gate:${gate}:${d.decision}`);
-  }
-
-  for (const [metric, limitName] of HARD_METRICS) {
-    const observed = metrics[metric];
-    const limit = limits[limitName]!;
-    if (hardLimitReached(num(observed), limit)) reasons.push(`limit_reached:${metric}=${pyNumberStr(observed)}:${limitName}=${limit}`);
-  }
-
-  const childrenSpawned = num(metrics.children_spawned);
-  const activeChildren = num(metrics.active_children);
-  if (childLimitExceeded(childrenSpawned, limits.max_children_per_parent!)) {
-    reasons.push(`limit_exceeded:children_spawned=${childrenSpawned}:max_children_per_parent=${limits.max_children_per_parent}`);
-  }
-  if (childLimitExceeded(activeChildren, limits.max_concurrency!)) {
-    reasons.push(`limit_exceeded:active_children=${activeChildren}:max_concurrency=${limits.max_concurrency}`);
-  }
-
-  let decision: PolicyDecision["decision"] = reasons.length > 0 ? "stop" : "continue";
-  let checkpointRequired = false;
-  if (decision === "continue") {
-    const growth = transcriptGrowth(num(metrics.transcript_bytes), num(metrics.last_checkpoint_transcript_bytes));
-    if (checkpointDue(growth, limits.checkpoint_transcript_bytes!)) {
-      decision = "checkpoint";
-      checkpointRequired = true;
-      reasons.push(`checkpoint_required:transcript_growth=${growth}:checkpoint_transcript_bytes=${limits.checkpoint_transcript_bytes}`);
-    }
-  }
-  const spawnAllowed = decision === "continue" && !childLimitBlocksSpawn(childrenSpawned, limits.max_children_per_parent!) && !childLimitBlocksSpawn(activeChildren, limits.max_concurrency!);
-
-  return {
-    schema_version: 1,
-    policy_id: policy.policy_id,
-    policy_hash: canonicalSha256(policyDocument),
-    decision,
-    spawn_allowed: spawnAllowed,
-    checkpoint_required: checkpointRequired,
-    reasons,
-    effective_limits: limits,
-    observed_metrics: metrics,
-  };
+  return evaluateTaskV1Strict(checkpointDocument, policyDocument, keys);
 }
 
 /** The result when inputs cannot be evaluated: stop, no spawn, no hash. */
@@ -236,7 +81,7 @@ function reasonOf(e: unknown): string {
 }
 
 /** Evaluates the documents; never throws: any failure is the fail-closed stop. */
-export function evaluatePolicy(policyDocument: unknown, checkpointDocument: unknown, opts: EvaluateOptions = {}): PolicyDecision {
+export function evaluatePolicy(policyDocument: unknown, checkpointDocument: unknown, opts: EvaluateOptions = {}): AnyDecision {
   try {
     const keys = opts.loadKeys ? opts.loadKeys() : opts.keys;
     return evaluatePolicyStrict(checkpointDocument, policyDocument, keys);
@@ -317,7 +162,7 @@ export function jsonObjectFromBytes(bytes: Uint8Array, shownPath: string): Recor
  * `agent-collab policy evaluate --policy P --checkpoint C`: reads the checkpoint, then the policy,
  * then the keys, and evaluates; any failure is the fail-closed stop named after the policy file.
  */
-export function evaluatePolicyFiles(policyPath: string, checkpointPath: string, opts: { keys?: HumanKeys; loadKeys?: () => HumanKeys } = {}): PolicyDecision {
+export function evaluatePolicyFiles(policyPath: string, checkpointPath: string, opts: { keys?: HumanKeys; loadKeys?: () => HumanKeys } = {}): AnyDecision {
   try {
     const checkpoint = loadJsonObject(checkpointPath);
     const policy = loadJsonObject(policyPath);

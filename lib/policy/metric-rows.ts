@@ -5,7 +5,7 @@
  * fine when the decision stopped on it, or the other way round.
  */
 import { PyFloat } from "../memory/canonical-json";
-import { HARD_METRICS, type PolicyDecision } from "./evaluate";
+import { HARD_METRICS } from "./evaluate-v1";
 import { CHILD_LIMITS, checkpointDue, childLimitBlocksSpawn, childLimitExceeded, hardLimitReached, transcriptGrowth } from "./limit-rules";
 import type { LimitName } from "./schemas";
 
@@ -35,8 +35,8 @@ function row(metric: string, limit: LimitName, observed: number | null, max: num
   return { metric, limit, observed, max, state, rule, reached: state !== "under" };
 }
 
-export function metricRows(decision: Pick<PolicyDecision, "observed_metrics" | "effective_limits">): MetricRow[] {
-  const observed = (m: string) => plain((decision.observed_metrics as Record<string, unknown>)[m]);
+export function metricRows(decision: { observed_metrics: Record<string, unknown>; effective_limits: Record<string, number> }): MetricRow[] {
+  const observed = (m: string) => plain(decision.observed_metrics[m]);
   const limit = (l: LimitName) => plain(decision.effective_limits[l]);
   const known = (o: number | null, m: number | null): o is number => o !== null && m !== null;
   const rows: MetricRow[] = HARD_METRICS.map(([metric, name]) => {

@@ -1,7 +1,8 @@
 /**
  * Zod schemas of the agent-collab harness documents (FORMATS §4), matching the harness's JSON
- * schemas: Policy v1 and the portable v1 alternative (agent-policy-1.json), TaskCheckpoint v1
- * (task-checkpoint-1.json), GoalCheckpoint v2 (task-checkpoint-2.json), and the PolicyDecision v1
+ * schemas: Policy v1 and the portable v1 alternative (agent-policy-1.json), GoalPolicy v2
+ * (agent-policy-2.json), TaskCheckpoint v1 (task-checkpoint-1.json), GoalCheckpoint v2
+ * (task-checkpoint-2.json), and the PolicyDecision v1
  * / GoalDecision v2 outputs (policy-decision-1/2.json).
  *
  * They are for validation with every fault listed (readCoord, forms), typing and documentation.
@@ -244,6 +245,26 @@ export const goalCheckpointV2Schema = z
   })
   .describe("GoalCheckpoint v2");
 
+const GOAL_TOTAL_NAMES = ["cycle", "tool_calls", "elapsed_seconds", "children_spawned", "input_tokens", "cached_input_tokens", "output_tokens", "cost_microusd"] as const;
+
+export const goalPolicyV2Schema = z
+  .strictObject({
+    schema_version: z.literal(2).describe("always 2"),
+    policy_id: text.describe("the goal policy's id, reported in every GoalDecision"),
+    base_policy: policyV1Schema.describe("a public policy v1: per-slice and per-action limits, and the pinned human key hashes"),
+    goal_limits: z
+      .strictObject({
+        ...(Object.fromEntries(GOAL_TOTAL_NAMES.filter((n) => n !== "elapsed_seconds").map((n) => [n, count.optional().describe(`lifetime budget on the ${n} total; reached (or unknown) stops the goal`)])) as Record<Exclude<(typeof GOAL_TOTAL_NAMES)[number], "elapsed_seconds">, z.ZodOptional<typeof count>>),
+        elapsed_seconds: pyNumber.optional().describe("lifetime budget on wall time in seconds; reached stops the goal"),
+      })
+      .describe("lifetime budgets over the cumulative totals; {} for none"),
+    reviewer_reserve: count.describe("child slots held back for an independent reviewer while a review is required"),
+  })
+  .superRefine((g, ctx) => {
+    if (g.reviewer_reserve >= g.base_policy.limits.max_children_per_parent) ctx.addIssue({ code: "custom", path: ["reviewer_reserve"], message: "review reserve must leave an executor slot" });
+  })
+  .describe("GoalPolicy v2");
+
 export const policyDecisionV1Schema = z
   .strictObject({
     schema_version: z.literal(1).describe("always 1"),
@@ -282,3 +303,4 @@ export type TaskCheckpointV1 = z.infer<typeof taskCheckpointV1Schema>;
 export type GoalCheckpointV2 = z.infer<typeof goalCheckpointV2Schema>;
 export type PolicyDecisionV1 = z.infer<typeof policyDecisionV1Schema>;
 export type GoalDecisionV2 = z.infer<typeof goalDecisionV2Schema>;
+export type GoalPolicyV2 = z.infer<typeof goalPolicyV2Schema>;

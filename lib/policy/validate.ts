@@ -186,10 +186,10 @@ function normalizePortable(policy: Obj): NormalizedPolicy {
   return { schema_version: 1, policy_id: PORTABLE_POLICY_ID, limits, human_authorization: { key_hashes: {} }, form: "portable" };
 }
 
-/** Validates a policy v1 or portable v1 document (goal policies v2 are refused). */
+/** Validates a policy v1 or portable v1 document; a goal policy (v2) has its own rules (goal-validate.ts). */
 export function validatePolicy(document: unknown): NormalizedPolicy {
   const policy = object(document, "policy");
-  if (isVersion(policy.schema_version, 2)) fail("goal policies (schema_version 2) are not supported by this evaluator");
+  if (isVersion(policy.schema_version, 2)) fail("expected a policy v1 or portable v1, not a goal policy (schema_version 2)");
   const keys = Object.keys(policy);
   if (keys.length === PORTABLE_KEYS.length && PORTABLE_KEYS.every((k) => has(policy, k))) return normalizePortable(policy);
   exactKeys(policy, POLICY_KEYS, POLICY_KEYS, "policy");
@@ -268,10 +268,10 @@ export interface ValidCheckpoint extends Obj {
   evidence_refs: string[];
 }
 
-/** Validates a TaskCheckpoint v1 (a v2 goal checkpoint is refused: it needs goal evaluation). */
+/** Validates a TaskCheckpoint v1; a GoalCheckpoint (v2) has its own rules (goal-validate.ts). */
 export function validateCheckpoint(document: unknown): ValidCheckpoint {
   const c = object(document, "checkpoint");
-  if (isVersion(c.schema_version, 2)) fail("goal checkpoints (schema_version 2) need goal evaluation, which this evaluator does not implement");
+  if (isVersion(c.schema_version, 2)) fail("expected a TaskCheckpoint v1, not a GoalCheckpoint (schema_version 2)");
   exactKeys(c, CHECKPOINT_KEYS, CHECKPOINT_REQUIRED, "checkpoint");
   if (!isVersion(c.schema_version, 1)) fail("checkpoint.schema_version must be 1");
   nonemptyString(c.task_id, "checkpoint.task_id");

@@ -77,10 +77,10 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     await client?.close();
   });
 
-  it("lists the five tools with input schemas from the zod schemas", async () => {
+  it("lists the seven tools with input schemas from the zod schemas", async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(["context_loader_pack", "load_context", "run_convergence", "search", "validate_packet"]);
+    expect([...byName.keys()].sort()).toEqual(["context_loader_pack", "evaluate_policy", "load_context", "run_convergence", "search", "task_decisions", "validate_packet"]);
     const props = (name: string) => Object.keys((byName.get(name)!.inputSchema.properties ?? {}) as object).sort();
     expect(props("load_context")).toEqual(["project", "query"]);
     expect(byName.get("load_context")!.inputSchema.required).toEqual(["project"]);
@@ -91,10 +91,12 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expect(props("run_convergence")).toEqual(["project", "runId", "specFolder", "variant"]);
     expect(props("search")).toEqual(["from", "kind", "limit", "project", "q", "status", "to"]);
     expect(byName.get("search")!.inputSchema.required).toEqual(["q"]);
+    expect(props("evaluate_policy")).toEqual(["checkpoint_json", "policy_json", "policy_name"]);
+    expect(props("task_decisions")).toEqual(["project", "task_id"]);
     // Descriptions and limits come through from the shared schemas.
     const prompt = (byName.get("context_loader_pack")!.inputSchema.properties as Record<string, { description?: string }>).prompt!;
     expect(prompt.description).toBe("the user's verbatim prompt; passed through unchanged");
-    for (const name of ["validate_packet", "run_convergence", "search"]) expect(byName.get(name)!.outputSchema?.type).toBe("object");
+    for (const name of ["validate_packet", "run_convergence", "search", "evaluate_policy", "task_decisions"]) expect(byName.get(name)!.outputSchema?.type).toBe("object");
     expect(Object.keys(byName.get("validate_packet")!.outputSchema!.properties ?? {})).toEqual(
       expect.arrayContaining(["packet", "token_estimate", "task_tokens", "task_tokens_source", "completeness", "warnings", "findings"]),
     );
@@ -189,7 +191,7 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expectToolError(await call(client, "search", { q: "  " }), /type something to search for at q/);
     expectToolError(await call(client, "search", { q: "export", kind: "topic,nonsense" }), /unknown value "nonsense"[\s\S]* at kind/);
     // The server is still serving after the errors.
-    expect((await client.listTools()).tools).toHaveLength(5);
+    expect((await client.listTools()).tools).toHaveLength(7);
     expect(serverStderr).not.toMatch(/\n\s+at /);
   });
 });

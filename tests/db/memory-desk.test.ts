@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { canonicalSha256 } from "../../lib/memory/canonical-json";
 import { applyApprovedProposal, breakCoordLock, coordDraft, decideProposal, memoryDesk, saveCoordDraft, taskEvaluations } from "../../lib/memory/desk";
 import { draftOr404 } from "../../app/projects/[id]/memory/draft/load-draft";
 import { addProject } from "../../lib/projects/add-project";
+import { goldenCase } from "../helpers/goal-golden";
 import { buildHostileRepo, treeDigest } from "../helpers/hostile-repo";
 import { copySampleProject, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 
@@ -127,28 +127,26 @@ describe("memory desk", () => {
 });
 
 describe("goal checkpoints and goal policies on the task page", () => {
-  it("lists every GoalCheckpoint v2 of a task id, each labelled as evaluating only its embedded task", async () => {
+  it("evaluate a GoalCheckpoint with only a v1 policy as `policy evaluate` does: the version-mismatch stop, explained", async () => {
     const root = copySampleProject();
-    const cp = JSON.parse(fs.readFileSync(path.join(root, ".coord/checkpoints/define-auth-contract.json"), "utf8")) as Record<string, unknown>;
-    const totals = { cycle: 0, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null };
-    const goal = (goalId: string, task: Record<string, unknown>) => ({ schema_version: 2, task_id: "shared-task", goal_id: goalId, slice_id: 0, task: { ...task, task_id: "shared-task" }, totals, baseline: totals, usage: { input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null }, accepted_evidence: [], history: [], next_step: "", action_kind: "execute", review_required: false, requires_human: false, source_sha256: canonicalSha256(task), failure_history: [], active_failure: null });
-    fs.writeFileSync(path.join(root, ".coord/checkpoints/goal-a.json"), JSON.stringify(goal("goal-a", cp), null, 2));
-    fs.writeFileSync(path.join(root, ".coord/checkpoints/goal-b.json"), JSON.stringify(goal("goal-b", { ...cp, cycle: 3 }), null, 2));
+    const c = goldenCase("worked: v2 checkpoint with a v1 policy");
+    fs.writeFileSync(path.join(root, ".coord/checkpoints/goal.json"), c.files["goal.json"]!);
     const id = (await addProject({ path: root })).id;
+    const goal = (await taskEvaluations(id)).find((t) => t.version === 2)!;
+    expect(goal.outcome).toMatchObject({ decision: "stop", scope: null, auto_continue: null, reasons: ["evaluation_error:checkpoint and policy versions must match"] });
+    // The reference named its fail-closed result after policy.json too.
+    expect(goal.decisionJson).toBe(c.stdout);
+    expect(goal.reasons[0]!.words).toMatch(/A GoalCheckpoint v2 needs a goal policy \(v2\)/);
+    expect(goal.goal).toMatchObject({ goalId: "goal-1", sliceId: 0, pendingCompaction: false });
 
-    const shared = (await taskEvaluations(id)).filter((t) => t.taskId === "shared-task");
-    expect(shared.map((t) => [t.file, t.version, t.evaluated, t.goal?.goalId, t.outcome.decision])).toEqual([
-      [".coord/checkpoints/goal-a.json", 2, "embedded_task", "goal-a", "continue"],
-      [".coord/checkpoints/goal-b.json", 2, "embedded_task", "goal-b", "stop"],
-    ]);
-    expect(shared[0]!.goal!.notEvaluated).toMatch(/^GoalCheckpoint v2 is not evaluated/);
-    expect(shared[0]!.goal!.evaluatedInstead).toMatch(/Only its embedded TaskCheckpoint v1/);
-
-    // A goal policy in .coord/policy.json: nothing is evaluated against another file (fail closed), and it says why.
+    // An invalid .coord/policy.json is still what `policy evaluate` would read: its fault is the answer, for both kinds.
     fs.writeFileSync(path.join(root, ".coord/policy.json"), JSON.stringify({ schema_version: 2, policy_id: "goals", goal_limits: { max_slices: 3 } }, null, 2));
     const all = await taskEvaluations(id);
-    expect(all.every((t) => t.outcome.decision === "stop" && t.outcome.reasons[0]!.includes("goal policy (v2) not evaluated"))).toBe(true);
-    expect((await memoryDesk(id)).snapshot.errors).toEqual([expect.objectContaining({ file: ".coord/policy.json", severity: "warning", message: expect.stringContaining("goal policy (v2) not evaluated") })]);
+    expect(all.map((t) => [t.version, t.policyFile, t.outcome.reasons])).toEqual([
+      [1, ".coord/policy.json", ["evaluation_error:goal policy: expected fields ['base_policy', 'goal_limits', 'policy_id', 'reviewer_reserve', 'schema_version']"]],
+      [2, ".coord/policy.json", ["evaluation_error:goal policy: expected fields ['base_policy', 'goal_limits', 'policy_id', 'reviewer_reserve', 'schema_version']"]],
+    ]);
+    expect((await memoryDesk(id)).snapshot.errors.filter((e) => e.file === ".coord/policy.json").map((e) => e.field)).toEqual(expect.arrayContaining(["base_policy", "reviewer_reserve"]));
   });
 });
 

@@ -5,6 +5,7 @@ import { canonicalSha256 } from "../../../lib/memory/canonical-json";
 import { applyProposal } from "../../../lib/memory/apply";
 import { readCoord } from "../../../lib/memory/coord";
 import { decideProposalFile } from "../../../lib/memory/decide";
+import { goldenCase } from "../../helpers/goal-golden";
 import { ADD_ID, KEY_ID, SUPERSEDE_ID, keys, projectPolicy, removeCopies, sampleCopy } from "./helpers";
 
 afterAll(removeCopies);
@@ -185,14 +186,36 @@ describe("readCoord", () => {
     expect(snap.primer?.topics).toEqual(["goal", "current state", "decisions", "evidence", "next step"]);
   });
 
-  it("recognises a goal policy (v2) with one warning instead of v1 field errors", async () => {
+  it("reads a goal policy (v2) by its own rules: valid, it is listed with its base's limits and pins; invalid, its faults are named", async () => {
     const root = sampleCopy();
-    const goalPolicy = { schema_version: 2, policy_id: "goal-policy", human_authorization: { key_hashes: {} }, goal_limits: { max_slices: 5 }, slice_limits: { max_cycles: 3 } };
-    fs.writeFileSync(coord(root, "goal.policy.json"), JSON.stringify(goalPolicy, null, 2));
-    const snap = await readCoord(root);
-    expect(snap.errors).toEqual([{ file: ".coord/goal.policy.json", field: "schema_version", severity: "warning", message: expect.stringContaining("goal policy (v2) not evaluated") }]);
-    expect(snap.goalPolicies).toEqual([{ file: ".coord/goal.policy.json", policyId: "goal-policy" }]);
+    const c = goldenCase("worked: cycle at the slice cap, fresh evidence, next step, no child");
+    fs.writeFileSync(coord(root, "goal.policy.json"), c.policy);
+    let snap = await readCoord(root);
+    expect(snap.errors).toEqual([]);
+    const goal = snap.policies.find((p) => p.file === ".coord/goal.policy.json")!;
+    expect(goal).toMatchObject({ form: "goal", policyId: "test-policy-goals", policyHash: JSON.parse(c.stdout).policy_hash, policy: { policy_id: "test-policy", limits: { max_cycles: 3 } }, goal: { reviewer_reserve: 1, goal_limits: {} } });
+    expect(Object.keys(goal.policy.human_authorization.key_hashes)).toEqual(["owner"]);
+
+    const notGoal = { schema_version: 2, policy_id: "goal-policy", human_authorization: { key_hashes: {} }, goal_limits: { max_slices: 5 }, slice_limits: { max_cycles: 3 } };
+    fs.writeFileSync(coord(root, "goal.policy.json"), JSON.stringify(notGoal, null, 2));
+    snap = await readCoord(root);
     expect(snap.policies.map((p) => p.file)).toEqual([".coord/policy.json"]);
+    expect(snap.errors.every((e) => e.file === ".coord/goal.policy.json" && e.severity === undefined)).toBe(true);
+    expect(snap.errors.map((e) => e.field)).toEqual(expect.arrayContaining(["base_policy", "reviewer_reserve"]));
+    // Schema-valid but refused by the reference's own rule (Python's strip() empties U+001C): named in its words.
+    const doc = JSON.parse(c.policy) as Record<string, unknown>;
+    fs.writeFileSync(coord(root, "goal.policy.json"), JSON.stringify({ ...doc, base_policy: { ...(doc.base_policy as object), policy_id: "\u001c" } }));
+    snap = await readCoord(root);
+    expect(snap.errors).toEqual([expect.objectContaining({ file: ".coord/goal.policy.json", message: ".coord/goal.policy.json: policy.policy_id must be a non-empty string" })]);
+  });
+
+  it("refuses a GoalCheckpoint the reference refuses, though its schema holds", async () => {
+    const root = sampleCopy();
+    const task = JSON.parse(fs.readFileSync(coord(root, "checkpoints/define-auth-contract.json"), "utf8"));
+    fs.writeFileSync(coord(root, "checkpoints/goal.json"), JSON.stringify({ ...goalCheckpoint(task), baseline: { cycle: 1, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, cost_microusd: 0 } }));
+    const snap = await readCoord(root);
+    expect(snap.errors).toEqual([expect.objectContaining({ file: ".coord/checkpoints/goal.json", message: ".coord/checkpoints/goal.json: totals must equal baseline plus slice" })]);
+    expect(snap.checkpoints.map((c) => c.file)).toEqual([".coord/checkpoints/define-auth-contract.json"]);
   });
 
   it("reports a proposal's leftover decision lock as a warning with its holder", async () => {

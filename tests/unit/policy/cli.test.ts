@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GOLDEN_KEYS_JSON, goldenCase } from "../../helpers/goal-golden";
 import { CHECKPOINT_SAMPLE, POLICY_SAMPLE, REPO, SECRET, checkpoint, decision, samplePolicy, signingPolicy } from "./fixtures";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-policy-cli-"));
@@ -112,28 +113,52 @@ describe("workbench policy evaluate", () => {
 });
 
 describe("goal documents (schema_version 2)", () => {
-  it("say plainly that a GoalCheckpoint v2 or a goal policy is not evaluated, and stay a fail-closed stop", () => {
-    const task = checkpoint();
-    const totals = { cycle: 0, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null };
-    const goal = write("goal.json", { schema_version: 2, task_id: task.task_id, goal_id: "g", slice_id: 0, task, totals, baseline: totals, usage: { input_tokens: null, cached_input_tokens: null, output_tokens: null, cost_microusd: null }, accepted_evidence: [], history: [], next_step: "", action_kind: "execute", review_required: false, requires_human: false, source_sha256: "a".repeat(64), failure_history: [], active_failure: null });
-    const json = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", goal, "--json"]);
-    expect(json.status).toBe(4);
-    // stdout stays the harness's PolicyDecision; the note goes to stderr.
-    expect(JSON.parse(json.stdout)).toMatchObject({ decision: "stop", spawn_allowed: false, policy_hash: null, reasons: [expect.stringMatching(/^evaluation_error:goal checkpoints \(schema_version 2\)/)] });
-    expect(json.stderr).toContain("note: GoalCheckpoint v2 is not evaluated");
-    expect(json.stderr).toContain("fail-closed stop, not a GoalDecision");
-    const human = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", goal]);
-    expect(human.status).toBe(4);
-    expect(human.stdout).toMatch(/^Policy decision: stop \(exit 4\)/);
-    expect(human.stdout).toContain("note: GoalCheckpoint v2 is not evaluated");
+  it("print the GoalDecision in words for people, and the reference's bytes with --json", () => {
+    const c = goldenCase("worked: cycle at the slice cap, fresh evidence, next step, no child");
+    const pol = write("goal.policy.json", c.policy);
+    const cp = write("goal.checkpoint.json", c.checkpoint);
+    const env = { AGENT_COLLAB_HUMAN_KEYS_JSON: GOLDEN_KEYS_JSON };
+    const json = workbench(["policy", "evaluate", "--policy", pol, "--checkpoint", cp, "--json"], env);
+    expect(json.status).toBe(3);
+    expect(json.stdout).toBe(c.stdout);
+    expect(json.stderr).toBe("");
+    const human = workbench(["policy", "evaluate", "--policy", pol, "--checkpoint", cp], env);
+    expect(human.status).toBe(3);
+    const lines = human.stdout.split("\n");
+    expect(lines.slice(0, 6)).toEqual([
+      "Goal decision: checkpoint (exit 3)  scope: slice  auto-continue: yes",
+      `policy: test-policy-goals  hash: ${JSON.parse(c.stdout).policy_hash}`,
+      "spawn allowed: no  checkpoint required: yes",
+      "reasons:",
+      "  - slice_limit:cycle",
+      "    Slice boundary: cycle reached max_cycles (3). This slice ends; its counts carry over into the goal totals.",
+    ]);
+    expect(human.stdout).toContain("goal totals: cycle=3, tool_calls=0, elapsed_seconds=0, children_spawned=0, input_tokens=unknown, cached_input_tokens=unknown, output_tokens=unknown, cost_microusd=unknown");
 
-    const goalPolicy = write("goal-policy.json", { schema_version: 2, policy_id: "goals", goal_limits: { max_slices: 3 } });
-    const v = workbench(["policy", "validate", "--policy", goalPolicy]);
-    expect(v.status).toBe(2);
-    expect(v.stdout).toContain("note: goal policy (v2) not evaluated");
-    // A v1 sample gets no note.
-    expect(workbench(["policy", "validate", "--policy", POLICY_SAMPLE]).stdout).not.toContain("note:");
-  }, 90_000);
+    // Validation of both goal documents, as the reference's policy validate / checkpoint validate.
+    const v = workbench(["policy", "validate", "--policy", pol, "--checkpoint", cp]);
+    expect(v.status).toBe(0);
+    expect(v.stdout).toBe(`policy valid: ${pol} (policy_id test-policy-goals, policy_hash ${JSON.parse(c.stdout).policy_hash})\ncheckpoint valid: ${cp} (task_id task-1)\n`);
+    const bad = write("bad-goal.json", c.checkpoint.replace('"slice_id": 0', '"slice_id": -1'));
+    const cv = workbench(["checkpoint", "validate", "--checkpoint", bad]);
+    expect(cv.status).toBe(2);
+    expect(cv.stdout).toBe(`checkpoint invalid: ${bad}\n  - slice_id: expected nonnegative integer\n`);
+    const cvJson = workbench(["checkpoint", "validate", "--checkpoint", cp, "--json"]);
+    expect(JSON.parse(cvJson.stdout)).toEqual({ schema_version: 1, ok: true, kind: "checkpoint", path: cp, task_id: "task-1", errors: [] });
+    // A missing --checkpoint is a usage error (exit 2), as the reference's argument parser has it; never a decision.
+    const usage = workbench(["policy", "evaluate", "--policy", pol, "--json"]);
+    expect([usage.status, usage.stdout]).toEqual([2, ""]);
+    expect(usage.stderr).toContain("required option '--checkpoint <file>' not specified");
+  }, 120_000);
+
+  it("escape control characters and line breaks of file text in the human output", () => {
+    const c = goldenCase("worked: cycle at the slice cap, fresh evidence, next step, no child");
+    const pol = write("esc.policy.json", c.policy.replace('"policy_id": "test-policy-goals"', '"policy_id": "evil\\u001b[31m\\nforged: line"'));
+    const cp = write("esc.checkpoint.json", c.checkpoint);
+    const human = workbench(["policy", "evaluate", "--policy", pol, "--checkpoint", cp], { AGENT_COLLAB_HUMAN_KEYS_JSON: GOLDEN_KEYS_JSON });
+    expect(human.stdout).not.toContain("\u001b");
+    expect(human.stdout.split("\n").some((l) => l.startsWith("forged"))).toBe(false);
+  }, 60_000);
 });
 
 describe("workbench policy validate", () => {

@@ -227,8 +227,9 @@ describe("evaluatePolicy", () => {
     expect(["a/b/policy.json", "x.policy.json", ".coord", "policy.", "  .json", "dir/", undefined].map(fallbackPolicyId)).toEqual(["policy", "x.policy", ".coord", "policy.", "unreadable-policy", "dir", "unreadable-policy"]);
   });
 
-  it("refuses goal checkpoints and goal policies it cannot evaluate (fail closed)", () => {
-    expect(evaluatePolicy(samplePolicy(), { schema_version: 2 }).reasons[0]).toMatch(/^evaluation_error:goal checkpoints \(schema_version 2\)/);
-    expect(evaluatePolicy({ schema_version: 2 }, checkpoint()).reasons[0]).toMatch(/^evaluation_error:goal policies \(schema_version 2\)/);
+  it("holds a schema_version 2 document to the goal rules, checkpoint first (goal-golden has the rest)", () => {
+    expect(evaluatePolicy(samplePolicy(), { schema_version: 2 }).reasons[0]).toMatch(/^evaluation_error:goal checkpoint: expected fields \['accepted_evidence', /);
+    expect(evaluatePolicy({ schema_version: 2 }, checkpoint()).reasons).toEqual(["evaluation_error:goal policy: expected fields ['base_policy', 'goal_limits', 'policy_id', 'reviewer_reserve', 'schema_version']"]);
+    expect(evaluatePolicy({ schema_version: 2 }, { schema_version: 2 }).reasons[0]).toMatch(/^evaluation_error:goal checkpoint: /);
   });
 });

@@ -10,7 +10,10 @@ import { describe, expect, it } from "vitest";
 import { pyJsonDumps } from "../../../lib/memory/canonical-json";
 import { isAwareTimestamp } from "../../../lib/memory/timestamp";
 import { evaluatePolicy, evaluatePolicyFiles } from "../../../lib/policy/evaluate";
+import { loadHumanKeys } from "../../../lib/memory/keys";
+import { parsePyJson } from "../../../lib/memory/py-json";
 import { goalDecisionV2Schema, policyDecisionV1Schema } from "../../../lib/policy/schemas";
+import { loadGoldenCases } from "../../helpers/goal-golden";
 import { CHECKPOINT_SAMPLE, KEYS, POLICY_SAMPLE, checkpoint, decision, override, samplePolicy, signingPolicy } from "./fixtures";
 
 const schema = (name: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "harness-schemas", name), "utf8")) as object;
@@ -52,7 +55,29 @@ describe("harness JSON schemas", () => {
     expect(decisionV1({ ...(printed(results[0]) as object), policy_hash: "ABC" })).toBe(false);
   });
 
-  it("agree with our GoalDecision v2 schema on what a GoalDecision is (the Workbench produces none)", () => {
+  it("accept every GoalDecision v2 the evaluator produces for the golden goal documents", () => {
+    let checked = 0;
+    for (const c of loadGoldenCases("cases.json").filter((x) => x.command === "evaluate")) {
+      const arg = (flag: string) => c.files[c.args[c.args.indexOf(flag) + 1]!];
+      const policy = arg("--policy");
+      const cp = arg("--checkpoint");
+      if (policy === undefined || cp === undefined) continue;
+      let docs: [unknown, unknown];
+      try {
+        docs = [parsePyJson(policy), parsePyJson(cp)];
+      } catch {
+        continue;
+      }
+      const d = evaluatePolicy(docs[0], docs[1], { loadKeys: () => loadHumanKeys({ env: c.env ?? {} }), policyFileName: "goal.policy.json" });
+      if (d.schema_version !== 2) continue;
+      checked += 1;
+      expect(decisionV2(printed(d)), `${c.name}: ${JSON.stringify(decisionV2.errors)}`).toBe(true);
+      expect(goalDecisionV2Schema.safeParse(printed(d)).success, c.name).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it("agree with our GoalDecision v2 schema on what a GoalDecision is", () => {
     const totals = { cycle: 1, tool_calls: 2, elapsed_seconds: 3.5, children_spawned: 0, input_tokens: null, cached_input_tokens: 10, output_tokens: null, cost_microusd: null };
     const good = { schema_version: 2, policy_id: "p-goals", policy_hash: null, decision: "checkpoint", spawn_allowed: false, checkpoint_required: true, reasons: ["slice_limit:cycle"], effective_limits: { max_cycles: 3 }, observed_metrics: totals, scope: "slice", auto_continue: true };
     const cases = [good, { ...good, scope: "task" }, { ...good, observed_metrics: { ...totals, cycle: -1 } }, { ...good, auto_continue: "yes" }, { ...good, reasons: [" "] }];

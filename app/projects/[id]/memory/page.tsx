@@ -263,7 +263,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
       </Card>
 
       <Card>
-        <CardHeader title="Tasks" description="Each checkpoint evaluated against the project's policy: continue, checkpoint or stop." />
+        <CardHeader title="Tasks" description="Each checkpoint evaluated against the project's policy (a GoalCheckpoint against the goal policy): continue, checkpoint or stop." />
         {tasks.length === 0 ? (
           <div className="p-4">
             <EmptyState title="No task checkpoints">Agents write them to .coord/checkpoints/.</EmptyState>
@@ -278,7 +278,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       {t.taskId}
                     </Link>
                   </td>
-                  <td className="px-4 py-2 text-xs text-fg-muted">{t.version === 1 ? "TaskCheckpoint v1" : "GoalCheckpoint v2: goal not evaluated, embedded task only"}</td>
+                  <td className="px-4 py-2 text-xs text-fg-muted">{t.version === 1 ? "TaskCheckpoint v1" : `GoalCheckpoint v2, goal ${t.goal?.goalId ?? "?"}${t.outcome.scope ? ` · scope ${t.outcome.scope}` : ""}${t.outcome.auto_continue ? " · auto-continue" : ""}`}</td>
                   <td className="px-4 py-2">
                     <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>
                   </td>

@@ -1,11 +1,15 @@
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import { notFound } from "next/navigation";
+import { pageProjectRole } from "@/app/_lib/page-access";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { type GateSigning, GoalDecisionPanel } from "@/components/tasks/goal-decision-panel";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { type TaskEvaluation, taskEvaluations } from "@/lib/memory/desk";
+import { signableKeyIds } from "@/lib/auth/access";
+import { roleAtLeast } from "@/lib/auth/roles";
+import { type TaskEvaluation, goalGateSigners, taskEvaluations } from "@/lib/memory/desk";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Task budget" };
@@ -22,6 +26,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   // Every checkpoint file of the task: two GoalCheckpoints (or a v1 and a v2) may share a task id.
   const tasks = (await taskEvaluations(id)).filter((t) => t.taskId === taskId);
   if (tasks.length === 0) notFound();
+  const signing = tasks.some((t) => t.goal) ? await gateSigning(id) : { signers: [], cannotSign: null };
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
@@ -30,46 +35,68 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
         description={tasks.length > 1 ? `${tasks.length} checkpoint files for this task, each shown below.` : describe(tasks[0]!)}
       />
       {tasks.map((task) => (
-        <TaskSection key={task.file} task={task} showFile={tasks.length > 1} />
+        <TaskSection key={task.file} projectId={id} task={task} showFile={tasks.length > 1} signing={signing} />
       ))}
     </div>
   );
 }
 
+/** Who may sign a goal gate here: an approver, with a pinned key bound to their account in team mode. */
+async function gateSigning(projectId: string): Promise<GateSigning> {
+  const { principal, role } = await pageProjectRole(projectId);
+  if (!roleAtLeast(role, "approver")) return { signers: [], cannotSign: `Your role on this project is ${role}; signing a gate decision needs approver.` };
+  const [desk, own] = await Promise.all([goalGateSigners(projectId), signableKeyIds(principal)]);
+  const signers = desk.signers.filter((s) => s.pinned && (!own || own.includes(s.keyId))).map((s) => s.keyId);
+  if (desk.keyProblem) return { signers: [], cannotSign: desk.keyProblem };
+  if (signers.length === 0) return { signers, cannotSign: own ? "No signing key that the goal policy pins is bound to your account; an instance admin binds one on the Admin page." : "No key on this server can sign under the goal policy." };
+  return { signers, cannotSign: null };
+}
+
 function describe(task: TaskEvaluation): string {
   return task.version === 1
     ? `${task.file} (TaskCheckpoint v1) against ${task.policyFile ?? "no policy"}`
-    : `${task.file} (GoalCheckpoint v2, goal ${task.goal?.goalId}, slice ${task.goal?.sliceId}): goal not evaluated; its embedded TaskCheckpoint v1 against ${task.policyFile ?? "no policy"}`;
+    : `${task.file} (GoalCheckpoint v2, goal ${task.goal?.goalId}, slice ${task.goal?.sliceId}) against ${task.policyFile ?? "no policy"}`;
 }
 
-function TaskSection({ task, showFile }: { task: TaskEvaluation; showFile: boolean }) {
+function TaskSection({ projectId, task, showFile, signing }: { projectId: string; task: TaskEvaluation; showFile: boolean; signing: GateSigning }) {
   const o = task.outcome;
-  const heading = task.evaluated === "embedded_task" ? "Decision for the embedded TaskCheckpoint v1" : "Decision";
+  if (task.goal) {
+    return (
+      <section className="space-y-6" aria-label={`Checkpoint ${task.file}`} data-checkpoint-file={task.file}>
+        {showFile ? <h2 className="font-mono text-sm">{describe(task)}</h2> : null}
+        <GoalDecisionPanel projectId={projectId} task={task} goal={task.goal} signing={signing} />
+        <Card>
+          <CardHeader title={o.scope ? "GoalDecision" : "Decision (fail-closed)"} description="Exactly as `workbench policy evaluate --json` prints it for this checkpoint and policy." />
+          <pre className="overflow-auto p-4 text-xs" aria-label="Decision JSON">{task.decisionJson}</pre>
+        </Card>
+      </section>
+    );
+  }
   return (
     <section className="space-y-6" aria-label={`Checkpoint ${task.file}`} data-checkpoint-file={task.file}>
       {showFile ? <h2 className="font-mono text-sm">{describe(task)}</h2> : null}
-      {task.goal ? (
-        <div role="note" className="rounded-md border border-warn p-3 text-sm" aria-label="Goal checkpoint not evaluated">
-          <p className="font-medium">
-            GoalCheckpoint v2 <Badge tone="warn">goal not evaluated</Badge>
-          </p>
-          <p>{task.goal.notEvaluated}</p>
-          <p className="text-fg-muted">{task.goal.evaluatedInstead}</p>
-        </div>
-      ) : null}
       <Card>
         <CardHeader
           title={
             <span className="flex items-center gap-2">
-              {heading} <Badge tone={DECISION_TONE[o.decision]}>{o.decision}</Badge>
+              Decision <Badge tone={DECISION_TONE[o.decision]}>{o.decision}</Badge>
               <Badge tone={o.spawn_allowed ? "ok" : "neutral"}>{o.spawn_allowed ? "may spawn children" : "no spawning"}</Badge>
               {o.checkpoint_required ? <Badge tone="warn">checkpoint required</Badge> : null}
             </span>
           }
-          description={`policy ${o.policy_id}${o.policy_hash ? ` · hash ${o.policy_hash.slice(0, 12)}…` : ""}${task.evaluated === "embedded_task" ? " · PolicyDecision v1 of the task field only" : ""}`}
+          description={`policy ${o.policy_id}${o.policy_hash ? ` · hash ${o.policy_hash.slice(0, 12)}…` : ""} · exit ${task.exitCode}`}
         />
-        <ul className="space-y-0.5 px-4 pb-3 text-sm" aria-label="Reasons">
-          {o.reasons.length ? o.reasons.map((r) => <li key={r} className="font-mono text-xs">{r}</li>) : <li className="text-fg-muted">No reason to stop: every metric is under its limit.</li>}
+        <ul className="space-y-2 px-4 pb-3 text-sm" aria-label="Reasons">
+          {task.reasons.length ? (
+            task.reasons.map((r, i) => (
+              <li key={`${i}-${r.reason}`} data-reason={r.reason}>
+                <span className="font-mono text-xs">{r.reason}</span>
+                <span className="block text-xs text-fg-muted">{r.words}</span>
+              </li>
+            ))
+          ) : (
+            <li className="text-fg-muted">No reason to stop: every metric is under its limit.</li>
+          )}
         </ul>
       </Card>
       <Card>
@@ -112,8 +139,8 @@ function TaskSection({ task, showFile }: { task: TaskEvaluation; showFile: boole
         </KeyboardList>
       </Card>
       <Card>
-        <CardHeader title="PolicyDecision" description={task.evaluated === "embedded_task" ? "Of the embedded task only, as `workbench policy evaluate --json` prints it for that TaskCheckpoint v1." : "As `workbench policy evaluate --json` prints it."} />
-        <pre className="overflow-auto p-4 text-xs">{JSON.stringify(task.decision, null, 2)}</pre>
+        <CardHeader title="PolicyDecision" description="Exactly as `workbench policy evaluate --json` prints it." />
+        <pre className="overflow-auto p-4 text-xs" aria-label="Decision JSON">{task.decisionJson}</pre>
       </Card>
     </section>
   );
