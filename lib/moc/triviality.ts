@@ -1,4 +1,5 @@
 /** Step 1, the triviality gate: the seed's three rules, nothing more. */
+import { isMetaQuestion } from "./meta-question";
 
 export const ACTION_KEYWORDS = [
   "add", "fix", "build", "change", "refactor", "implement", "design", "plan", "debug",
@@ -11,27 +12,6 @@ const ACTION_WORD = new RegExp(
 );
 
 export const ACKNOWLEDGMENT = /^(thanks|ok|continue|yes|no|sure|got it)\.?$/i;
-
-/**
- * A pure question about the agent itself ("what model", "which claude"): it asks
- * what/which/who/are, names the agent or its model, and every other word is from this
- * small vocabulary. Any word about the project ("pricing", "engine") makes it a real prompt.
- */
-const META_SUBJECT = /\b(model|llm|claude|gpt|you|your|yourself)\b/i;
-const META_OPENER = /^(what|which|who|are|what's|whats)\b/i;
-const META_VOCABULARY = new Set(
-  ("what which who whats what's are is am was i you your yours yourself model models llm claude gpt ai version versions " +
-    "running run runs on using use uses do does this that it really talking speaking to with made make built trained " +
-    "name context window knowledge cutoff powers powering behind the a an exactly anthropic openai of bot human " +
-    "right now here currently today kind type")
-    .split(" "),
-);
-
-function isMetaQuestion(text: string): boolean {
-  if (!META_OPENER.test(text) || !META_SUBJECT.test(text)) return false;
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-  return words.length > 0 && words.every((w) => META_VOCABULARY.has(w));
-}
 
 export type Triviality = { trivial: false } | { trivial: true; reason: string };
 

@@ -130,6 +130,19 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expect(text(byPath)).toBe(viaCli.stdout);
   });
 
+  it("context_loader_pack and `workbench loader` give the same triviality verdict: the agent's model is trivial, a project's model is walked", async () => {
+    for (const [prompt, head] of [
+      ["Which Claude are you, exactly, and what version?", 'Trivial: yes\nReason: prompt is a meta-question about the agent ("Which Claude are you, exactly, and what version?")\n'],
+      ["Can you tell me which model you're running on?", `Trivial: yes\nReason: prompt is a meta-question about the agent ("Can you tell me which model you're running on?")\n`],
+      ["which model should the billing service use for retries?", "Trivial: no\n"],
+    ] as const) {
+      const viaCli = await cli(["loader", "--project", root, prompt]);
+      expect(viaCli.stdout.startsWith(`<!-- context-loader:v1 -->\n# Context pack\n\n${head}`), viaCli.stdout).toBe(true);
+      expect(text(await call(client, "context_loader_pack", { project: projectId, prompt }))).toBe(viaCli.stdout);
+      expect((await loaderForPath(root, prompt)).pack).toBe(viaCli.stdout);
+    }
+  });
+
   it("validate_packet returns what `workbench pack validate --json` prints, as text and structured content", async () => {
     const file = path.join(FIXTURES, "packets", "failing-packet.md");
     const markdown = fs.readFileSync(file, "utf8");

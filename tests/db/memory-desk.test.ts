@@ -267,3 +267,42 @@ describe("the draft page's parameters", () => {
     expect((await draftOr404(id, { kind: "primer", task: ["a", "b"] })).kind).toBe("primer");
   });
 });
+
+describe("evidence refs written as pytest node ids", () => {
+  const NODE_ID = "tests/test_harness_policy.py::test_override_must_be_authorized_before_original_limit_is_exhausted";
+  const PROPOSAL = "3c9e2f10-7a4b-4d21-9b8e-5f6a7c8d9e01";
+
+  it("a correctly signed approval citing a node id is decided and applied through the desk, and memory.yml holds the ref", async () => {
+    const root = copySampleProject();
+    const policyPath = path.join(root, ".coord/policy.json");
+    const policy = JSON.parse(fs.readFileSync(policyPath, "utf8")) as { human_authorization: { key_hashes: Record<string, string> } };
+    policy.human_authorization.key_hashes.ana = crypto.createHash("sha256").update(SECRET).digest("hex");
+    fs.writeFileSync(policyPath, JSON.stringify(policy, null, 2));
+    fs.mkdirSync(path.join(root, "tests"));
+    fs.writeFileSync(path.join(root, "tests/test_harness_policy.py"), "def test_override_must_be_authorized_before_original_limit_is_exhausted() -> None:\n    assert True\n");
+    const refs = [NODE_ID, "tests/test_harness_policy.py::test_removed_since", "src/auth/SessionService.ts:1"];
+    const action = { operation: "add", target_ref: null, summary: "An override must be authorized before the original limit is exhausted.", evidence_refs: refs };
+    fs.writeFileSync(
+      path.join(root, ".coord/memory-proposals", `${PROPOSAL}.json`),
+      JSON.stringify({ schema_version: 1, proposal_id: PROPOSAL, source_task: "harness-policy", action, state: "proposed", created_at: "2026-02-11T09:00:00Z", decision: null }, null, 2),
+    );
+    const id = (await addProject({ path: root })).id;
+    process.env.AGENT_COLLAB_HUMAN_KEYS_JSON = JSON.stringify({ ana: SECRET });
+
+    // What the page and GET /memory show for each ref: the status, and the symbol or lines beside it.
+    const shown = (await memoryDesk(id)).snapshot.proposals.find((p) => p.proposal.proposal_id === PROPOSAL)!;
+    expect(shown.evidence).toMatchObject([
+      { ref: NODE_ID, status: "present", form: "node_id", path: "tests/test_harness_policy.py", symbol: { lookFor: "test_override_must_be_authorized_before_original_limit_is_exhausted", found: true } },
+      { ref: refs[1], status: "present", symbol: { lookFor: "test_removed_since", found: false, note: "test_removed_since does not occur in tests/test_harness_policy.py" } },
+      { ref: refs[2], status: "present", form: "lines", lines: { start: 1, end: 1, found: true } },
+    ]);
+
+    const decided = await decideProposal(id, PROPOSAL, { decision: "approve", rationale: "The harness test pins the rule.", keyId: "ana" });
+    expect(decided).toMatchObject({ state: "approved", decision: { actor: "human:ana", decision: "approve", affected_action_hash: canonicalSha256(action) } });
+    const { event } = await applyApprovedProposal(id, PROPOSAL);
+    expect(event).toMatchObject({ event_id: "M3", source_proposal_id: PROPOSAL, evidence_refs: refs });
+    const doc = YAML.parse(fs.readFileSync(path.join(root, ".coord/memory.yml"), "utf8")) as { events: { event_id: string; source_proposal_id?: string; evidence_refs: string[] }[] };
+    expect(doc.events.at(-1)).toMatchObject({ event_id: "M3", source_proposal_id: PROPOSAL, evidence_refs: refs });
+    expect((await memoryDesk(id)).snapshot.proposals.find((p) => p.proposal.proposal_id === PROPOSAL)!.appliedAs).toBe("M3");
+  });
+});

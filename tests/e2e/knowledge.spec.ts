@@ -47,6 +47,17 @@ test("a trivial prompt reads nothing; Ctrl+Enter runs it", async ({ page }) => {
   await expect(page.getByTestId("loader-result")).toContainText("Read 0 files");
 });
 
+test("a question about the agent's own model reads nothing; a question about the project's model is walked", async ({ page, request }) => {
+  await page.goto(`/projects/${projectId}/knowledge`);
+  await page.getByLabel(/^Prompt/).fill("Which Claude are you, exactly, and what version?");
+  await page.getByRole("button", { name: "Build pack" }).click();
+  await expect(page.getByTestId("loader-result")).toContainText("Trivial prompt");
+  await expect(page.getByTestId("loader-pack")).toContainText('Reason: prompt is a meta-question about the agent ("Which Claude are you, exactly, and what version?")');
+  await expect(page.getByTestId("loader-result")).toContainText("Read 0 files");
+  const walked = await request.post(`/api/v1/projects/${projectId}/loader`, { data: { prompt: "which model should the billing service use for retries?" } });
+  expect(((await walked.json()) as { pack: string }).pack).toContain("Trivial: no");
+});
+
 test("the loader API returns the pack and the walk", async ({ request }) => {
   const res = await request.post(`/api/v1/projects/${projectId}/loader`, { data: { prompt: "why are sessions stored server-side instead of JWTs?" } });
   expect(res.status()).toBe(200);

@@ -113,3 +113,41 @@ test("a bounded brief is drafted from .coord/, refused while placeholders stand,
   expect(written).toContain("- must not touch: migrations/");
   expect(written).toContain("Return contract");
 });
+
+test("evidence refs written as pytest node ids resolve by their file, show whether the test is still there, and the approval applies", async ({ page }) => {
+  const nodeId = "tests/test_harness_policy.py::test_override_must_be_authorized_before_original_limit_is_exhausted";
+  const renamed = "tests/test_harness_policy.py::TestOverrides::test_renamed_since[late]";
+  fs.mkdirSync(path.join(sampleDir(), "tests"), { recursive: true });
+  fs.writeFileSync(path.join(sampleDir(), "tests/test_harness_policy.py"), "def test_override_must_be_authorized_before_original_limit_is_exhausted() -> None:\n    assert True\n");
+  const id = "5d1e9a7c-2b4f-4c6d-8e0a-1f2b3c4d5e6f";
+  const refs = [nodeId, renamed, "src/auth/SessionService.ts#L1-L2"];
+  fs.writeFileSync(
+    coord("memory-proposals", `${id}.json`),
+    JSON.stringify({ schema_version: 1, proposal_id: id, source_task: "harness-policy", action: { operation: "add", target_ref: null, summary: "Overrides are authorized before the limit is exhausted", evidence_refs: refs }, state: "proposed", created_at: "2026-02-11T09:00:00Z", decision: null }, null, 2),
+  );
+  try {
+    await page.goto(`/projects/${projectId}/memory`);
+    const card = page.locator(`[data-proposal="${id}"]`);
+    const row = (ref: string) => card.locator(`[data-evidence-ref="${ref}"]`);
+    await expect(row(nodeId)).toContainText("present");
+    await expect(row(nodeId)).toContainText("test_override_must_be_authorized_before_original_limit_is_exhausted found");
+    await expect(row(renamed)).toContainText("present");
+    await expect(row(renamed)).toContainText("test_renamed_since not found");
+    await expect(row("src/auth/SessionService.ts#L1-L2")).toContainText("lines 1-2 present");
+
+    await card.getByLabel("Rationale").fill("The harness test pins the rule.");
+    const decided = page.waitForResponse((r) => r.url().endsWith(`/proposals/${id}/decision`) && r.request().method() === "POST");
+    await card.getByRole("button", { name: "Approve" }).click();
+    expect((await decided).status()).toBe(200);
+    await page.goto(`/projects/${projectId}/memory?state=approved`);
+    const approved = page.locator(`[data-proposal="${id}"]`);
+    await expect(approved.getByLabel("Decision record")).toContainText("signature verified");
+    await approved.getByRole("button", { name: "Apply to memory.yml" }).click();
+    await expect(page.locator(`[data-proposal="${id}"]`)).toContainText(/applied as M\d+/);
+    const doc = YAML.parse(fs.readFileSync(coord("memory.yml"), "utf8")) as { events: { source_proposal_id?: string; evidence_refs: string[] }[] };
+    expect(doc.events.at(-1)).toMatchObject({ source_proposal_id: id, evidence_refs: refs });
+  } finally {
+    // Later journeys see the sample project as it was.
+    fs.rmSync(path.join(sampleDir(), "tests"), { recursive: true, force: true });
+  }
+});

@@ -83,6 +83,49 @@ describe("applying an approved proposal", () => {
     expect(buildCurrentView(parseMemoryText(fs.readFileSync(memoryPath(root), "utf8")).events).entries[2]!.approvalCheck).toBe("match");
   });
 
+  it("a signed approval citing agent-collab's pytest node ids is approved and applied: each ref resolves by its path part", async () => {
+    const NODE_ID = "tests/test_harness_policy.py::test_override_must_be_authorized_before_original_limit_is_exhausted";
+    const refs = [NODE_ID, "tests/test_harness_policy.py::TestOverrides::test_renamed_since[late]", "src/auth/SessionService.ts#L1-L3"];
+    const root = sampleCopy();
+    fs.mkdirSync(path.join(root, "tests"));
+    fs.writeFileSync(path.join(root, "tests/test_harness_policy.py"), "def test_override_must_be_authorized_before_original_limit_is_exhausted() -> None:\n    assert True\n");
+    const file = proposalPath(root, ADD_ID);
+    const proposal = JSON.parse(fs.readFileSync(file, "utf8"));
+    proposal.action.evidence_refs = refs;
+    fs.writeFileSync(file, JSON.stringify(proposal, null, 2));
+
+    const decided = await decideProposalFile(root, ADD_ID, { decision: "approve", rationale: "The harness test pins the rule.", keyId: KEY_ID, now: NOW }, { keys, policy: projectPolicy(root) });
+    expect(decided.state).toBe("approved");
+    // A symbol the file no longer has is shown, never a gate.
+    const shown = (await readCoord(root, { keys })).proposals.find((p) => p.proposal.proposal_id === ADD_ID)!;
+    expect(shown.evidence.map((e) => [e.status, e.symbol?.found ?? e.lines?.found])).toEqual([["present", true], ["present", false], ["present", true]]);
+
+    const { event } = await applyProposal(root, ADD_ID, opts(root));
+    expect(event).toMatchObject({ event_id: "M3", source_proposal_id: ADD_ID, evidence_refs: refs, approval: { actor: "human:priya", decision: "approve", affected_action_hash: actionHash(proposal.action) } });
+    const stored = parseMemoryText(fs.readFileSync(memoryPath(root), "utf8"));
+    expect(stored.errors).toEqual([]);
+    expect(stored.events.at(-1)).toMatchObject({ event_id: "M3", evidence_refs: refs });
+    expect(buildCurrentView(stored.events).entries[2]!.approvalCheck).toBe("match");
+  });
+
+  it("a node id whose file is gone stays missing: apply refuses and names the path part", async () => {
+    const root = sampleCopy();
+    fs.mkdirSync(path.join(root, "tests"));
+    fs.writeFileSync(path.join(root, "tests/test_harness_policy.py"), "def test_late():\n    pass\n");
+    const file = proposalPath(root, ADD_ID);
+    const proposal = JSON.parse(fs.readFileSync(file, "utf8"));
+    proposal.action.evidence_refs = ["tests/test_harness_policy.py::test_late"];
+    fs.writeFileSync(file, JSON.stringify(proposal, null, 2));
+    await decideProposalFile(root, ADD_ID, { decision: "approve", rationale: "ok", keyId: KEY_ID, now: NOW }, { keys, policy: projectPolicy(root) });
+    fs.rmSync(path.join(root, "tests/test_harness_policy.py"));
+    const before = fs.readFileSync(memoryPath(root), "utf8");
+    await expect(applyProposal(root, ADD_ID, opts(root))).rejects.toMatchObject({
+      code: "GATE_REFUSED",
+      message: "Evidence does not resolve: tests/test_harness_policy.py::test_late: missing (tests/test_harness_policy.py is missing).",
+    });
+    expect(fs.readFileSync(memoryPath(root), "utf8")).toBe(before);
+  });
+
   it("refuses anything but an intact, signed, evidenced approval, leaving memory.yml untouched", async () => {
     const cases: [string, (root: string) => Promise<void> | void, object?][] = [
       ["still proposed", () => undefined],

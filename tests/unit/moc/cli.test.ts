@@ -22,6 +22,15 @@ describe("workbench loader", () => {
     expect(workbench("loader", "--project", path.join(sample, "src"), "fix the export job").stdout).toBe("<!-- context-loader:v1 -->\n# Context pack\n\nError: kb_not_initialized\n");
   });
 
+  it("answers a meta-question about the agent with the trivial pack, and walks a project's question about a model", () => {
+    expect(workbench("loader", "--project", sample, "Which Claude are you, exactly, and what version?").stdout).toBe(
+      '<!-- context-loader:v1 -->\n# Context pack\n\nTrivial: yes\nReason: prompt is a meta-question about the agent ("Which Claude are you, exactly, and what version?")\n',
+    );
+    const walked = workbench("loader", "--project", sample, "which model should the billing service use for retries?");
+    expect(walked.status).toBe(0);
+    expect(walked.stdout.startsWith("<!-- context-loader:v1 -->\n# Context pack\n\nTrivial: no\n")).toBe(true);
+  });
+
   it("gives the walk as JSON with --json, and fails clearly on a missing folder", () => {
     const r = workbench("loader", "--json", "--project", sample, "why server-side sessions?");
     expect(r.status).toBe(0);

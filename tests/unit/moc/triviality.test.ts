@@ -116,11 +116,145 @@ describe("triviality gate: acknowledgments", () => {
   });
 });
 
-describe("triviality gate: meta-questions", () => {
-  it.each(["what model are you", "which claude is this", "What model are you running on?", "who made you", "are you claude", "which model is this, really?"])(
-    "%j is a meta-question",
+/**
+ * The seed, step 1, third rule, verbatim: "A pure meta-question about the agent itself (e.g.
+ * "what model", "which claude")". Its own examples come first; the rest are the common ways
+ * of asking the agent its model, version, name, maker or knowledge cutoff.
+ */
+const SEED_META_EXAMPLES = ["what model", "which claude"];
+
+const META_QUESTIONS = [
+  // issue 17's two phrasings that were walked
+  "Which Claude are you, exactly, and what version?",
+  "Can you tell me which model you're running on?",
+  "what model are you",
+  "which claude is this",
+  "What model are you running on?",
+  "who made you",
+  "are you claude",
+  "which model is this, really?",
+  "What model is this?",
+  "Which LLM powers this assistant?",
+  "Is this GPT-4?",
+  "What AI am I talking to?",
+  "Who trained you?",
+  "Which company made you?",
+  "What's your knowledge cutoff?",
+  "When is your training cutoff date?",
+  "How recent is your training data?",
+  "What's your context window?",
+  "How big is your context window?",
+  "Are you GPT-4 or Claude?",
+  "Are you Claude Opus or Sonnet?",
+  "Are you an AI?",
+  "Are you a human or a bot?",
+  "What version are you running?",
+  "What version of Claude is this?",
+  "Hey, quick question: what model are you?",
+  "Out of curiosity, which LLM are you based on?",
+  "Just curious — what model powers you?",
+  "btw what model is this",
+  "Which model are you, Claude or GPT?",
+  "What is your model name and version?",
+  "What's your name?",
+  "Please tell me what model you are.",
+  "Could you let me know which version of Claude you are?",
+  "Do you know which model you are?",
+  "Which model is answering me right now?",
+  "I'm curious which model I'm chatting with",
+  "What model am I talking to?",
+  "Who are you, exactly?",
+  "Who makes you?",
+  "Which provider are you from?",
+  "Are you running on GPT-4o?",
+  "Which GPT are you?",
+  "What LLM is behind you?",
+  "What model do you run on?",
+  "What's the model behind this chat?",
+  "Which AI are you?",
+  "Are you ChatGPT?",
+  "Are you Gemini or Claude?",
+  "what language model are you using under the hood",
+  "Which company built this bot?",
+  "Are you Claude 3.5 Sonnet or Claude 3 Opus?",
+  "What’s your training data cutoff?",
+  "what version of claude am i speaking with right now",
+  "is this claude code or copilot",
+  "what are you",
+  "tell me about yourself",
+];
+
+/** Questions that mention a model as project content, or ask the meta-question and also ask for work. */
+const PROJECT_QUESTIONS = [
+  "which model should the billing service use for retries?",
+  "upgrade the model in config.yaml to the latest release",
+  "what model does the retry service call when it times out",
+  "explain the billing model and how invoices are prorated",
+  "the data model for orders needs a new status column",
+  "which model version is pinned in the embeddings config file",
+  "what model are you going to use for the summarization job",
+  "are you claude? also fix the failing login test",
+  "What model are you running on? Also why does the export job fail?",
+  "which model are you? then refactor the auth module",
+  "which claude model should our support bot call for triage",
+  "what version of node is the ci pipeline running on",
+  "which gpt model does the chat widget use in production",
+  "add a model field to the user settings form",
+  "refactor the model loader so it reads config.yaml",
+  "what's your plan for migrating the session model to redis",
+  "who made the decision to drop the legacy model",
+  "can you tell me which model the pricing engine loads",
+  "are you able to check which llm the api gateway routes to",
+  "what is the knowledge cutoff configured for the search index",
+  "compare claude and gpt latency for our summarization endpoint",
+  "which model did we train last sprint and where are its weights",
+  "what's the name of the model class in models/user.py",
+  "your model of the retry flow is wrong, the queue retries twice",
+  "which provider handles payments in the checkout service",
+  "what version of the sdk are you using in the webhook handler",
+  "rename the gpt client wrapper to llm client",
+  "who owns the model registry service and how do I get access",
+  "is this model deprecated in the openai api docs we link",
+  "which claude do you think handles long contracts best for the review tool",
+  "set the default model in settings.ts to claude sonnet for the summarizer",
+  "how do we pass the model name through the job queue",
+  "the anthropic client times out when the model is busy",
+  "which version of claude are we pinned to in package.json",
+  "tell me which model the billing service uses and why",
+  // advice, not identity: the gate is not widened to questions asking the agent to choose
+  "what model would you use for the churn classifier",
+  "which data model are you using for invoices here",
+  "what do you make of the model in the orders schema",
+  "how can we fix which model the pricing engine loads",
+];
+
+describe("triviality gate: meta-questions about the agent", () => {
+  it.each(SEED_META_EXAMPLES)("the seed's own example %j is a meta-question", (prompt) => {
+    expect(reasonOf(prompt)).toBe(`prompt is a meta-question about the agent ("${prompt}")`);
+  });
+
+  it.each(META_QUESTIONS)("%j is a meta-question", (prompt) => {
+    expect(reasonOf(prompt)).toBe(`prompt is a meta-question about the agent ("${prompt.trim().replace(/\s+/g, " ").slice(0, 80)}")`);
+  });
+
+  it("the table covers both sides at length, and every issue phrasing is longer than five words", () => {
+    expect(META_QUESTIONS.length).toBeGreaterThanOrEqual(30);
+    expect(PROJECT_QUESTIONS.length).toBeGreaterThanOrEqual(30);
+    // Trivial only as meta-questions: the short-prompt rule would not have caught them.
+    for (const p of META_QUESTIONS.slice(0, 2)) expect(p.split(/\s+/).length).toBeGreaterThan(5);
+  });
+
+  it.each(PROJECT_QUESTIONS)("%j is walked", (prompt) => {
+    expect(prompt.split(/\s+/).length).toBeGreaterThan(5);
+    expect(checkTriviality(prompt)).toEqual({ trivial: false });
+  });
+
+  // Five words or fewer with no action keyword stay trivial by the seed's first rule, and say so:
+  // they are not questions about the agent.
+  it.each(["upgrade the model in config.yaml", "which model should we use", "the billing model", "which model does billing use", "what model does docs/adr/0003-auth-model.md describe", "what is this"])(
+    "%j is trivial by length, not as a meta-question",
     (prompt) => {
-      expect(reasonOf(prompt)).toMatch(/^prompt is a meta-question about the agent/);
+      expect(reasonOf(prompt)).toMatch(/^prompt is \d words? with no action keyword$/);
     },
   );
 
@@ -130,10 +264,9 @@ describe("triviality gate: meta-questions", () => {
     expect(reasonOf(prompt)).toMatch(/meta-question/);
   });
 
-  // A project question that merely contains "which model" is not a question about the
-  // agent; the seed forbids widening the gate ("do not expand the triviality rules").
-  it("a project question that mentions 'which model' is not trivial", () => {
-    expect(checkTriviality("how can we fix which model the pricing engine loads")).toEqual({ trivial: false });
+  it("a long prompt is quoted by its first 80 characters on the one Reason line", () => {
+    const prompt = "Hey, quick question, just out of curiosity: which large language model are you, exactly, and which version of it are you running right now?";
+    expect(reasonOf(prompt)).toBe(`prompt is a meta-question about the agent ("${prompt.slice(0, 80)}")`);
   });
 });
 

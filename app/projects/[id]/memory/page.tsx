@@ -6,6 +6,7 @@ import { KeyboardList } from "@/components/ui/keyboard-list";
 import { SavedViews } from "@/components/views/saved-views";
 import { savedViews } from "@/lib/views/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { EvidenceRefs } from "@/components/memory/evidence-refs";
 import { BreakLockButton } from "@/components/memory/lock-actions";
 import { ProposalActions } from "@/components/memory/proposal-actions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -180,14 +181,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                   <div>
                     <p className="text-xs font-medium">Evidence</p>
                     {noRefs ? <p className="text-xs text-danger">No evidence refs: this proposal stays pending and cannot be approved.</p> : null}
-                    <ul className="flex flex-wrap gap-2 text-xs">
-                      {evidence.map((e) => (
-                        <li key={e.ref} className="flex items-center gap-1">
-                          <span className="font-mono">{e.ref}</span>
-                          <Badge tone={e.status === "present" ? "ok" : "danger"}>{e.status.replace("_", " ")}</Badge>
-                        </li>
-                      ))}
-                    </ul>
+                    <EvidenceRefs evidence={evidence} />
                   </div>
                   {p.decision ? (
                     <div className="rounded-md border border-border p-2 text-xs" aria-label="Decision record">
