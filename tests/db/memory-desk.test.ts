@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
+import { canonicalSha256 } from "../../lib/memory/canonical-json";
 import { applyApprovedProposal, breakCoordLock, coordDraft, decideProposal, memoryDesk, saveCoordDraft, taskEvaluations } from "../../lib/memory/desk";
 import { draftOr404 } from "../../app/projects/[id]/memory/draft/load-draft";
 import { addProject } from "../../lib/projects/add-project";
