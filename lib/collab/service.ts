@@ -20,6 +20,7 @@ import {
   type SnapshotDto,
 } from "../db/repositories/collab";
 import { getPacket, getRevision, type PacketDto } from "../db/repositories/packets";
+import { validatePacket } from "../packets/index";
 import { isReviewStatus, nextStatus, REVIEW_ACTIONS } from "./review";
 
 const actor = z.string().trim().min(1, "a display name is required").max(80).describe("display name of whoever acts");
@@ -63,7 +64,11 @@ export async function reviewPacket(projectId: string, id: string, raw: z.input<t
   const input = parseInput(reviewActionInput, raw);
   const p = await getPacket(projectId, id);
   if (!isReviewStatus(p.reviewStatus)) throw new WorkbenchError("INTERNAL", `Packet ${id} has an unknown review status ${p.reviewStatus}.`);
-  const to = nextStatus(p.reviewStatus, input.action, { blockCount: p.head?.blockCount ?? 0 });
+  // The stored count is what the rules said when the revision was saved; an approval is judged
+  // by the rules now (a tier may have changed since), as emission is.
+  const head = input.action === "approve" ? await getRevision(projectId, id, p.headNumber) : null;
+  const blockCount = head ? validatePacket(head.markdown, { taskTokens: head.taskTokens }).findings.filter((f) => f.tier === "BLOCK").length : (p.head?.blockCount ?? 0);
+  const to = nextStatus(p.reviewStatus, input.action, { blockCount });
   if ((input.action === "approve" || input.action === "request_changes") && input.revision !== p.headNumber) {
     throw new WorkbenchError("CONFLICT", `Revision r${input.revision} is no longer the latest: r${p.headNumber} was saved since. Review r${p.headNumber}.`);
   }

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commentOnPacket, packetComments, packetSnapshot, packetSnapshots, resolveThread, reviewHistory, reviewHistoryMarkdown, snapshotPacket } from "../../lib/collab/service";
+import { getDb } from "../../lib/db/client";
+import { commentOnPacket, reviewPacket, packetComments, packetSnapshot, packetSnapshots, resolveThread, reviewHistory, reviewHistoryMarkdown, snapshotPacket } from "../../lib/collab/service";
 import { createProjectPacket } from "../../lib/packets/service";
 import { addProject } from "../../lib/projects/add-project";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
@@ -58,5 +61,24 @@ describe("review comments and snapshots", () => {
     expect((await packetSnapshot(projectId, packetId, s1.id)).markdown).toBe("## Agent Brief\n");
     await expect(snapshotPacket(projectId, packetId, { name: " ", markdown: "x" })).rejects.toThrow(/name/);
     await expect(packetSnapshot(projectId, packetId, "missing")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("an approval is judged by the rules now, not by the BLOCK count stored when the revision was saved", async () => {
+    const db = await getDb();
+    const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "..", "fixtures", "packets", name), "utf8");
+    // The reference's own bug brief: only WARN findings today (behaviour verbs off the whitelist used to block).
+    const brief = await createProjectPacket(projectId, { kind: "brief", markdown: fixture("reference-bug-brief.md") });
+    await db.packetRevision.updateMany({ where: { packetId: brief.id }, data: { blockCount: 2 } });
+    await reviewPacket(projectId, brief.id, { action: "request_review", actor: "Ana" });
+    const approved = await reviewPacket(projectId, brief.id, { action: "approve", actor: "Ben", revision: 1 });
+    expect(approved.packet.reviewStatus).toBe("approved");
+    expect((await db.packet.findUnique({ where: { id: brief.id } }))?.approvedNumber).toBe(1);
+
+    // And the other way: a stored zero does not let a revision with a BLOCK finding through.
+    const failing = await createProjectPacket(projectId, { markdown: fixture("failing-packet.md") });
+    await db.packetRevision.updateMany({ where: { packetId: failing.id }, data: { blockCount: 0 } });
+    await reviewPacket(projectId, failing.id, { action: "request_review", actor: "Ana" });
+    await expect(reviewPacket(projectId, failing.id, { action: "approve", actor: "Ben", revision: 1 })).rejects.toMatchObject({ code: "GATE_REFUSED" });
+    expect((await db.packet.findUnique({ where: { id: failing.id } }))?.reviewStatus).toBe("in_review");
   });
 });
