@@ -80,7 +80,7 @@ describe("goal decisions of a project", () => {
   it("the CLI, the API route and the MCP tools hand out the same decision bytes", async () => {
     process.env.AGENT_COLLAB_HUMAN_KEYS_JSON = GOLDEN_KEYS_JSON;
     const slice = (await taskEvaluations(projectId)).find((t) => t.taskId === "goal-slice")!;
-    const cli = await runWorkbench(["policy", "evaluate", "--policy", coord("goals.policy.json"), "--checkpoint", coord("checkpoints/goal-slice.json"), "--json"], { env: { ...process.env, WORKBENCH_CLI_FROM_SOURCE: "1" } });
+    const cli = await runWorkbench(["policy", "evaluate", "--policy", coord("goals.policy.json"), "--checkpoint", coord("checkpoints/goal-slice.json"), "--json"], { env: process.env });
     expect(cli.stdout).toBe(slice.decisionJson);
     expect(cli.code).toBe(3);
 
@@ -170,7 +170,7 @@ describe("goal decisions of a project", () => {
     expect(gate.outcome).toMatchObject({ decision: "stop", scope: "goal", auto_continue: false, reasons: ["human_gate:danger:decline"] });
     expect(gate.decisionJson).toBe(DECLINE.stdout);
     expect(gate.goal!.gates).toEqual([{ gate: "danger", decision: "decline", actor: "human:owner", timestamp: record.timestamp, rationale: "Not authorized", records: 1 }]);
-    const cli = await runWorkbench(["policy", "evaluate", "--policy", coord("goals.policy.json"), "--checkpoint", coord("checkpoints/goal-gate.json"), "--json"], { env: { ...process.env, WORKBENCH_CLI_FROM_SOURCE: "1" } });
+    const cli = await runWorkbench(["policy", "evaluate", "--policy", coord("goals.policy.json"), "--checkpoint", coord("checkpoints/goal-gate.json"), "--json"], { env: process.env });
     expect(cli.stdout).toBe(DECLINE.stdout);
 
     // A second decision for the same gate in the same second would not be the latest: refused, file untouched.

@@ -72,7 +72,7 @@ describe("the same verdict from the CLI, the API, a save, the MCP tool and the l
         expect(lib).toMatchObject({ task_tokens_source: taskTokens === undefined ? "packet" : "caller" });
 
         const cli = await runWorkbench(["pack", "validate", file, "--json", ...(taskTokens === undefined ? [] : ["--task-tokens", String(taskTokens)])], {
-          env: { ...process.env, WORKBENCH_CLI_FROM_SOURCE: "1" },
+          env: process.env,
         });
         expect(cli.code, cli.stderr).toBe(lib.emittable ? 0 : 1);
         expect(JSON.parse(cli.stdout)).toEqual(lib);
@@ -109,7 +109,7 @@ describe("the same verdict from the CLI, the API, a save, the MCP tool and the l
     expect(mcp.isError).toBe(true);
     const file = path.join(tmp, "clean.md");
     fs.writeFileSync(file, markdown);
-    const cli = await runWorkbench(["pack", "validate", file, "--task-tokens", "2.5"], { env: { ...process.env, WORKBENCH_CLI_FROM_SOURCE: "1" } });
+    const cli = await runWorkbench(["pack", "validate", file, "--task-tokens", "2.5"], { env: process.env });
     expect(cli.code).toBe(2);
     expect(() => validatePacket(markdown, { taskTokens: 2.5 })).toThrow(expect.objectContaining({ code: "INVALID_INPUT" }));
   });

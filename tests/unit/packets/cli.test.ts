@@ -14,7 +14,7 @@ function workbench(...args: string[]) {
   return spawnSync(process.execPath, [path.join(root, "bin/workbench.mjs"), ...args], {
     encoding: "utf8",
     timeout: 60_000,
-    env: { ...process.env, WORKBENCH_CLI_FROM_SOURCE: "1" },
+    env: process.env,
   });
 }
 

@@ -23,7 +23,7 @@ function workbench(args: string[], env: Record<string, string> = {}, timeout = 6
     encoding: "utf8",
     timeout,
     cwd: REPO,
-    env: { ...base, WORKBENCH_CLI_FROM_SOURCE: "1", ...env },
+    env: { ...base, ...env },
   });
 }
 

@@ -59,7 +59,7 @@ function viaLibrary(c: GoldenCase, dir: string): { stdout: string; exit: number 
 }
 
 function viaCli(c: GoldenCase, dir: string): Promise<{ stdout: string; stderr: string; exit: number | null }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, WORKBENCH_CLI_FROM_SOURCE: "1" };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.AGENT_COLLAB_HUMAN_KEYS_JSON;
   delete env.WORKBENCH_HUMAN_KEYS_FILE;
   if (c.env) env.AGENT_COLLAB_HUMAN_KEYS_JSON = c.env.AGENT_COLLAB_HUMAN_KEYS_JSON;
