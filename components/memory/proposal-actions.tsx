@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SignerSelect } from "./signer-select";
 
 /**
  * Approve, decline or revise a proposal with a server-held key, or apply an approved one.
@@ -83,16 +84,7 @@ export function ProposalActions({
   return (
     <div className="space-y-2 border-t border-border pt-2">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <label>
-          Sign as{" "}
-          <select className="h-8 rounded-md border border-border bg-surface px-2 text-sm" value={keyId} onChange={(e) => setKeyId(e.target.value)} aria-label="Sign as key" >
-            {signers.map((k) => (
-              <option key={k} value={k}>
-                human:{k}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SignerSelect signers={signers} value={keyId} onChange={setKeyId} />
       </div>
       <textarea
         className="w-full rounded-md border border-border bg-surface p-2 text-sm"

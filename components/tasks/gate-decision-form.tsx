@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SignerSelect } from "@/components/memory/signer-select";
 
 /**
  * A human's decision at a goal gate, signed on the server with a key the goal policy pins (as
@@ -76,16 +77,7 @@ export function GateDecisionForm({
             ))}
           </datalist>
         </label>
-        <label>
-          Sign as{" "}
-          <select className="h-8 rounded-md border border-border bg-surface px-2 text-sm" value={keyId} onChange={(e) => setKeyId(e.target.value)} aria-label="Sign as key">
-            {signers.map((k) => (
-              <option key={k} value={k}>
-                human:{k}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SignerSelect signers={signers} value={keyId} onChange={setKeyId} />
         <span className="text-fg-muted">
           binds to action <span className="font-mono">{pendingActionHash.slice(0, 12)}…</span>
         </span>

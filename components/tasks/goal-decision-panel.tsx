@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { TableHead } from "@/components/ui/table-head";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import type { TaskEvaluation } from "@/lib/memory/desk";
 import type { GoalView } from "@/lib/policy/goal-view";
 import { GateDecisionForm } from "./gate-decision-form";
+import { ReasonList } from "./reason-list";
 
 const DECISION_TONE = { continue: "ok", checkpoint: "warn", stop: "danger" } as const;
 const SCOPE_WORDS = {
@@ -52,18 +54,7 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
           }
           description={`policy ${o.policy_id}${o.policy_hash ? ` · hash ${o.policy_hash.slice(0, 12)}…` : ""} · exit ${task.exitCode} · ${o.scope ? `${o.scope}: ${SCOPE_WORDS[o.scope]}` : "not a GoalDecision: the fail-closed stop"}`}
         />
-        <ul className="space-y-2 px-4 pb-3 text-sm" aria-label="Reasons">
-          {task.reasons.length ? (
-            task.reasons.map((r, i) => (
-              <li key={`${i}-${r.reason}`} data-reason={r.reason}>
-                <span className="font-mono text-xs">{r.reason}</span>
-                <span className="block text-xs text-fg-muted">{r.words}</span>
-              </li>
-            ))
-          ) : (
-            <li className="text-fg-muted">No reason: nothing stops or checkpoints this action.</li>
-          )}
-        </ul>
+        <ReasonList reasons={task.reasons} none="No reason: nothing stops or checkpoints this action." />
         <dl className="grid grid-cols-[12rem_1fr] gap-x-3 gap-y-1 border-t border-border px-4 py-3 text-xs" aria-label="Goal state">
           <Fact label="goal">
             <span className="font-mono">{goal.goalId}</span>, slice {goal.sliceId} ({goal.sliceId} finished before this one)
@@ -86,21 +77,14 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
       <Card>
         <CardHeader title="Goal totals against goal limits" description="Cumulative over every slice (baseline plus this slice). An unknown total under a goal limit stops the goal: it cannot be checked." />
         <table className="w-full text-sm" aria-label="Goal totals">
-          <thead className="text-left text-xs text-fg-muted">
-            <tr>
-              <th className="px-4 py-2 font-medium">Total</th>
-              <th className="px-4 py-2 font-medium">So far</th>
-              <th className="px-4 py-2 font-medium">Goal limit</th>
-              <th className="px-4 py-2 font-medium">State</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Total", "So far", "Goal limit", "State"]} />
           <tbody>
             {goal.totals.map((t) => (
               <tr key={t.name} data-total={t.name} data-state={t.state} className="border-t border-border">
-                <td className="px-4 py-2 font-mono text-xs">{t.name}</td>
-                <td className="px-4 py-2 tabular-nums">{show(t.total, "unknown")}</td>
-                <td className="px-4 py-2 tabular-nums">{show(t.limit, "none")}</td>
-                <td className="px-4 py-2">
+                <td className="px-3 py-2 font-mono text-xs">{t.name}</td>
+                <td className="px-3 py-2 tabular-nums">{show(t.total, "unknown")}</td>
+                <td className="px-3 py-2 tabular-nums">{show(t.limit, "none")}</td>
+                <td className="px-3 py-2">
                   <Badge tone={TOTAL_STATE[t.state].tone}>{TOTAL_STATE[t.state].label}</Badge>
                 </td>
               </tr>
@@ -112,23 +96,16 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
       <Card>
         <CardHeader title="Slice boundaries" description="This slice's counters against the base policy's limits. Reaching one ends the slice (a checkpoint), not the goal; the slice advances on its own only with fresh evidence, a next step and no active child." />
         <table className="w-full text-sm" aria-label="Slice boundaries">
-          <thead className="text-left text-xs text-fg-muted">
-            <tr>
-              <th className="px-4 py-2 font-medium">Counter</th>
-              <th className="px-4 py-2 font-medium">This slice</th>
-              <th className="px-4 py-2 font-medium">Limit</th>
-              <th className="px-4 py-2 font-medium">State</th>
-            </tr>
-          </thead>
+          <TableHead columns={["Counter", "This slice", "Limit", "State"]} />
           <tbody>
             {goal.slice.map((s) => (
               <tr key={s.counter} data-counter={s.counter} data-reached={s.reached} className="border-t border-border">
-                <td className="px-4 py-2 font-mono text-xs">{s.counter}</td>
-                <td className="px-4 py-2 tabular-nums">{s.value}</td>
-                <td className="px-4 py-2 tabular-nums">
+                <td className="px-3 py-2 font-mono text-xs">{s.counter}</td>
+                <td className="px-3 py-2 tabular-nums">{s.value}</td>
+                <td className="px-3 py-2 tabular-nums">
                   {show(s.max)} <span className="text-xs text-fg-muted">{s.limit}</span>
                 </td>
-                <td className="px-4 py-2">{s.reached ? <Badge tone="warn">boundary reached</Badge> : <span className="text-xs text-fg-muted">under</span>}</td>
+                <td className="px-3 py-2">{s.reached ? <Badge tone="warn">boundary reached</Badge> : <span className="text-xs text-fg-muted">under</span>}</td>
               </tr>
             ))}
           </tbody>

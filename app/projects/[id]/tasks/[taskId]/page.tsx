@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { signableKeyIds } from "@/lib/auth/access";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { type TaskEvaluation, goalGateSigners, taskEvaluations } from "@/lib/memory/desk";
+import { ReasonList } from "@/components/tasks/reason-list";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Task budget" };
@@ -86,18 +87,7 @@ function TaskSection({ projectId, task, showFile, signing }: { projectId: string
           }
           description={`policy ${o.policy_id}${o.policy_hash ? ` · hash ${o.policy_hash.slice(0, 12)}…` : ""} · exit ${task.exitCode}`}
         />
-        <ul className="space-y-2 px-4 pb-3 text-sm" aria-label="Reasons">
-          {task.reasons.length ? (
-            task.reasons.map((r, i) => (
-              <li key={`${i}-${r.reason}`} data-reason={r.reason}>
-                <span className="font-mono text-xs">{r.reason}</span>
-                <span className="block text-xs text-fg-muted">{r.words}</span>
-              </li>
-            ))
-          ) : (
-            <li className="text-fg-muted">No reason to stop: every metric is under its limit.</li>
-          )}
-        </ul>
+        <ReasonList reasons={task.reasons} none="No reason to stop: every metric is under its limit." />
       </Card>
       <Card>
         <CardHeader title="Metrics against their limits" description="Effective limits include accepted, signed overrides. Each row follows the evaluator's rule for it." />
