@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SignerSelect } from "./signer-select";
+import { RationaleInput } from "./rationale-input";
+import { ActionMessage } from "@/components/ui/action-message";
 
 /**
  * Approve, decline or revise a proposal with a server-held key, or apply an approved one.
@@ -64,11 +66,7 @@ export function ProposalActions({
             Apply to memory.yml
           </Button>
         )}
-        {message ? (
-          <p role={message.tone === "danger" ? "alert" : "status"} className={`text-xs ${message.tone === "danger" ? "text-danger" : "text-ok"}`}>
-            {message.text}
-          </p>
-        ) : null}
+        <ActionMessage message={message} />
       </div>
     );
   }
@@ -86,14 +84,7 @@ export function ProposalActions({
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <SignerSelect signers={signers} value={keyId} onChange={setKeyId} />
       </div>
-      <textarea
-        className="w-full rounded-md border border-border bg-surface p-2 text-sm"
-        rows={2}
-        placeholder="Rationale (recorded in the signed decision)"
-        aria-label="Rationale"
-        value={rationale}
-        onChange={(e) => setRationale(e.target.value)}
-      />
+      <RationaleInput label="Rationale" value={rationale} onChange={setRationale} />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="primary" disabled={busy || !approvable || !keyId || !rationale.trim()} title={whyNotApprovable ?? undefined} onClick={() => decide("approve", "Approved and signed.")}>
           Approve
@@ -106,11 +97,7 @@ export function ProposalActions({
         </Button>
       </div>
       {!approvable && whyNotApprovable ? <p className="text-xs text-fg-muted">Cannot approve: {whyNotApprovable}</p> : null}
-      {message ? (
-        <p role={message.tone === "danger" ? "alert" : "status"} className={`text-xs ${message.tone === "danger" ? "text-danger" : "text-ok"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </div>
   );
 }

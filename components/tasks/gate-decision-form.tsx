@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SignerSelect } from "@/components/memory/signer-select";
+import { RationaleInput } from "@/components/memory/rationale-input";
+import { ActionMessage } from "@/components/ui/action-message";
 
 /**
  * A human's decision at a goal gate, signed on the server with a key the goal policy pins (as
@@ -82,14 +84,7 @@ export function GateDecisionForm({
           binds to action <span className="font-mono">{pendingActionHash.slice(0, 12)}…</span>
         </span>
       </div>
-      <textarea
-        className="w-full rounded-md border border-border bg-surface p-2 text-sm"
-        rows={2}
-        placeholder="Rationale (recorded in the signed decision)"
-        aria-label="Gate rationale"
-        value={rationale}
-        onChange={(e) => setRationale(e.target.value)}
-      />
+      <RationaleInput label="Gate rationale" value={rationale} onChange={setRationale} />
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="primary" disabled={!ready} onClick={() => void decide("approve", `Approved gate ${gate} and signed.`)}>
           Approve gate
@@ -101,11 +96,7 @@ export function GateDecisionForm({
           Decline gate
         </Button>
       </div>
-      {message ? (
-        <p role={message.tone === "danger" ? "alert" : "status"} className={`text-xs ${message.tone === "danger" ? "text-danger" : "text-ok"}`}>
-          {message.text}
-        </p>
-      ) : null}
+      <ActionMessage message={message} />
     </div>
   );
 }
