@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { WorkbenchError } from "./errors";
 import { type ChunkSink, type PreparedWrite, prepareFileAtomic } from "./fs/atomic-write";
+import { withDeadline } from "./fs/deadline";
 import { decodeUtf8, looksBinary } from "./fs/decode";
 import { READ_CAPS, READ_TIMEOUT_MS, type ReadKind } from "./fs/limits";
 import { type FsRefusal, describeSpecial, refusalError, shortPath } from "./fs/refusal";
@@ -326,41 +327,37 @@ export class ProjectFs {
     } catch (e) {
       throw this.openError(rel, e);
     }
-    let settled = false;
-    const reading = (async () => {
-      const st = await fh.stat();
-      this.checkOpened(rel, st, limit);
-      const buf = Buffer.allocUnsafe(st.size);
-      let n = 0;
-      while (n < st.size) {
-        const { bytesRead } = await fh.read(buf, n, st.size - n, n);
-        if (bytesRead === 0) break;
-        n += bytesRead;
-      }
-      return n === st.size ? buf : buf.subarray(0, n);
-    })().finally(() => {
-      settled = true;
-      void fh.close().catch(() => {});
-    });
     const timeoutMs = typeof limit === "number" ? READ_TIMEOUT_MS : (limit.timeoutMs ?? READ_TIMEOUT_MS);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        if (settled) return;
+    const reading = withDeadline(
+      async (deadline) => {
+        const st = await fh.stat();
+        deadline.progress();
+        this.checkOpened(rel, st, limit);
+        const buf = Buffer.allocUnsafe(st.size);
+        let n = 0;
+        while (n < st.size) {
+          const { bytesRead } = await fh.read(buf, n, st.size - n, n);
+          deadline.progress();
+          if (bytesRead === 0) break;
+          n += bytesRead;
+        }
+        return n === st.size ? buf : buf.subarray(0, n);
+      },
+      timeoutMs,
+      () => {
         const message = `${rel}: reading took longer than ${Math.round(timeoutMs / 1000)} s; abandoned.`;
         this.report(rel, "read_timeout", message);
-        reject(refusalError("read_timeout", message));
-      }, timeoutMs);
-      timer.unref();
-    });
+        return refusalError("read_timeout", message);
+      },
+    );
     try {
-      return await Promise.race([reading, timeout]);
+      return await reading;
     } catch (e) {
       if (e instanceof WorkbenchError) throw e;
       throw this.readError(rel, e);
     } finally {
-      clearTimeout(timer);
-      reading.catch(() => {});
+      // An abandoned read keeps its handle until the kernel answers; close it then.
+      void fh.close().catch(() => {});
     }
   }
 
