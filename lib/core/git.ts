@@ -43,14 +43,18 @@ export async function isGitRepo(dir: string): Promise<boolean> {
   }
 }
 
-/** Changes whenever any ref or HEAD moves; equal fingerprints mean the git phase can be skipped. */
-export async function gitFingerprint(dir: string): Promise<string | null> {
+/**
+ * Changes whenever any ref or HEAD moves; equal fingerprints mean the git phase can be skipped.
+ * `undefined`: the folder is not in a git repository; `null`: it is, but its refs cannot be read.
+ * One git process (`show-ref --head`), since a no-change re-index pays for every spawn.
+ */
+export async function gitFingerprint(dir: string): Promise<string | null | undefined> {
   try {
-    const refs = await git(dir).raw(["for-each-ref", "--format=%(refname) %(objectname)"]);
-    const head = await git(dir).raw(["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
-    return createHash("sha256").update(refs).update(head).digest("hex");
+    // HEAD and every ref with its object; an empty repository prints nothing and succeeds.
+    const refs = await git(dir).raw(["show-ref", "--head"]);
+    return createHash("sha256").update(refs).digest("hex");
   } catch {
-    return null;
+    return (await isGitRepo(dir)) ? null : undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import { WorkbenchError } from "../core/errors";
-import { gitFingerprint, isGitRepo, readBranches, readCommits } from "../core/git";
+import { gitFingerprint, readBranches, readCommits } from "../core/git";
 import { ProjectFs } from "../core/project-fs";
 import type { FileWarning } from "../core/warnings";
 import type { IndexStats, JobPhase } from "../db/dto";
@@ -77,8 +77,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
 
   onProgress("git", 0, 0);
   let git: Parameters<typeof writeIndex>[0]["git"] = null;
-  if (await isGitRepo(pfs.root)) {
-    const fp = await gitFingerprint(pfs.root);
+  const fp = await gitFingerprint(pfs.root);
+  if (fp !== undefined) {
     if (full || fp !== state.gitFingerprint) {
       git = { fingerprint: fp, branches: await readBranches(pfs.root), commits: await readCommits(pfs.root) };
     }

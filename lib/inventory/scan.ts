@@ -60,13 +60,18 @@ function under(dir: string, rel: string): boolean {
 /** Every file the index covers, tagged with its area (stat only: this is the cheap pass). */
 export async function listFiles(pfs: ProjectFs, plan: ScanPlan): Promise<AreaFile[]> {
   const seen = new Map<string, AreaFile>();
+  let walks = 0;
   const add = async (dir: string, area: FileArea) => {
-    for (const f of await pfs.walk(dir)) if (!seen.has(f.relPath)) seen.set(f.relPath, { ...f, area });
+    walks++;
+    // The walked entry is this walk's own object: tagged in place rather than copied.
+    for (const f of await pfs.walk(dir)) if (!seen.has(f.relPath)) seen.set(f.relPath, Object.assign(f, { area }));
   };
   for (const r of plan.roots) await add(r.dir, "artifact");
   for (const d of plan.requirementsDirs) await add(d, "requirements");
   for (const d of plan.productDirs) await add(d, "product");
-  return [...seen.values()].sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
+  const files = [...seen.values()];
+  // One walk comes back sorted; only several need merging.
+  return walks > 1 ? files.sort((a, b) => (a.relPath < b.relPath ? -1 : 1)) : files;
 }
 
 /** `only` limits the scan to some slugs per source (incremental re-index); absent means all. */

@@ -47,5 +47,16 @@ describe("git reading (lib/core/git) on the sample repository", () => {
     execFileSync("git", ["branch", "feature/new-thing"], { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os.devNull }, stdio: "pipe" });
     expect(await gitFingerprint(root)).not.toBe(a);
     expect((await readBranches(root)).map((b) => b.name)).toContain("feature/new-thing");
+    const b = await gitFingerprint(root);
+    // HEAD moving alone (a detached checkout of an older commit) changes it too.
+    execFileSync("git", ["checkout", "-q", "--detach", hashes["init"]!], { cwd: root, env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os.devNull }, stdio: "pipe" });
+    expect(await gitFingerprint(root)).not.toBe(b);
+  });
+
+  it("the fingerprint tells a plain folder (undefined) from an empty repository (a value)", async () => {
+    expect(await gitFingerprint(makeTempDir("wb-nogit-"))).toBeUndefined();
+    const empty = makeTempDir("wb-emptygit-");
+    execFileSync("git", ["init", "-q", empty], { env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", GIT_CONFIG_GLOBAL: os.devNull }, stdio: "pipe" });
+    expect(await gitFingerprint(empty)).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -92,20 +92,22 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
         return;
       }
       const childRel = rel ? `${rel}/${e.name}` : e.name;
-      const childAbs = path.join(real, e.name);
+      // A plain join: `real` is a resolved path and a listed name holds no separator, so
+      // path.join's normalising (a measurable share of a 23,000-file walk) has nothing to do.
+      const childAbs = real.endsWith(path.sep) ? real + e.name : real + path.sep + e.name;
       if (e.isDirectory()) {
         if (depth < maxDepth) visit(childAbs, childRel, depth + 1);
         else ctx.report(childRel, "walk_budget", `${childRel}: more than ${maxDepth} folders below ${shown(ctx.startRel)}; not walked.`);
       } else if (e.isFile()) {
-        let st: fs.Stats;
+        let st: fs.Stats | undefined;
         try {
-          st = fs.statSync(childAbs);
+          st = fs.statSync(childAbs, { throwIfNoEntry: false });
         } catch (err) {
           const code = (err as NodeJS.ErrnoException).code;
           if (code === "ENAMETOOLONG") ctx.report(childRel, "path_too_long", `${childRel}: the path is longer than the system allows; not read.`);
-          continue; // vanished between readdir and stat
+          continue;
         }
-        addFile(childRel, st);
+        if (st) addFile(childRel, st); // else: it vanished between readdir and stat
       } else if (e.isSymbolicLink()) {
         links.push({ rel: childRel, abs: childAbs, parentReal: real, depth });
       } else {

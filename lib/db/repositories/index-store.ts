@@ -7,7 +7,7 @@ import type { AreaFile } from "../../inventory/scan";
 import { buildTopicRow } from "../../inventory/topics";
 import type { SearchDocument, SourceKind, TopicSourceRecord } from "../../inventory/types";
 import { getDb } from "../client";
-import { withSqlTransaction, type SqlTx } from "../sql-tx";
+import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
 
 /** Values per IN (...) list. */
 const IN_LIST = 500;
@@ -21,9 +21,9 @@ function chunks<T>(xs: T[], n: number): T[][] {
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(",");
 
 export async function loadFingerprints(projectId: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
-  const db = await getDb();
-  const rows = await db.sourceFile.findMany({ where: { projectId }, select: { relPath: true, size: true, mtimeMs: true } });
-  return new Map(rows.map((r) => [r.relPath, { size: r.size, mtimeMs: r.mtimeMs }]));
+  const rows = await readSql<{ relPath: string; size: number | string; mtimeMs: number | string }>(`SELECT "relPath", "size", "mtimeMs" FROM "SourceFile" WHERE "projectId" = ?`, [projectId]);
+  // PostgreSQL returns BIGINT columns as strings.
+  return new Map(rows.map((r) => [r.relPath, { size: Number(r.size), mtimeMs: Number(r.mtimeMs) }]));
 }
 
 export interface IndexWrite {

@@ -73,10 +73,14 @@ export async function requirementsDocuments(ctx: ScanContext, dir: string, files
 
 /** Product knowledge: every text file, titled from the manifest when it lists the file. */
 export async function productDocuments(ctx: ScanContext, dir: string, files: FileEntry[], skip: (rel: string) => boolean): Promise<SearchDocument[]> {
+  // A re-index that changed no product file reads nothing here, manifest included: its stored
+  // warnings stay as they are (a rebuilt area passes every file, the manifest among them).
+  if (files.length === 0) return [];
+  const read = files.filter((f) => f.relPath.endsWith(".md") && !skip(f.relPath));
   const manifest = await readManifest(ctx, dir, productManifestItemSchema, "path");
   const out: SearchDocument[] = [];
   const texts = await pMap(
-    files.filter((f) => f.relPath.endsWith(".md") && !skip(f.relPath)),
+    read,
     async (f) => ({ f, text: await readTextSafe(ctx, f.relPath) }),
     { concurrency: READ_CONCURRENCY },
   );

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "../../lib/db/client";
+import { databaseKind } from "../../lib/db/database-url";
+import { applyEntryChanges, type EntryChanges, type StoredEntry } from "../../lib/db/repositories/search";
+import { runSearch } from "../../lib/search/service";
+import { indexFolder } from "../helpers/db";
+import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
+
+afterAll(removeTempDirs);
+
+const entry = (n: number, word: string): StoredEntry => ({
+  kind: "document",
+  ref: `bulk/doc-${n}.md`,
+  title: `Bulk document ${n}`,
+  body: `Body of bulk document ${n} mentioning ${word}${n}`,
+  status: null,
+  date: null,
+  href: `/bulk/${n}`,
+  hash: `h${n}`,
+});
+
+const changesOf = (entries: StoredEntry[]): EntryChanges => ({
+  upsert: entries.map((e) => ({ entry: e, words: () => ({ title: e.title, body: e.body }) })),
+  remove: [],
+});
+
+async function hits(projectId: string, q: string): Promise<string[]> {
+  const out = await runSearch({ q, project: projectId });
+  return out.hits.map((h) => h.ref);
+}
+
+async function insertTriggers(): Promise<number> {
+  const db = await getDb();
+  const rows = await db.$queryRawUnsafe<{ n: bigint | number }[]>(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = 'SearchEntry_fts_insert'`);
+  return Number(rows[0]!.n);
+}
+
+describe("bulk search entry", () => {
+  let projectId = "";
+  beforeAll(async () => {
+    projectId = (await indexFolder(copySampleProject())).projectId;
+  });
+
+  it("a large batch is searchable, word by word, and later single entries still index themselves", async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => entry(i, "zyxbulkword"));
+    await applyEntryChanges(projectId, changesOf(many));
+    expect(await hits(projectId, "zyxbulkword777")).toEqual(["bulk/doc-777.md"]);
+    expect(await hits(projectId, "zyxbulkword0")).toEqual(["bulk/doc-0.md"]);
+    expect(await hits(projectId, "zyxbulkword1499")).toEqual(["bulk/doc-1499.md"]);
+    if (databaseKind() === "sqlite") expect(await insertTriggers()).toBe(1);
+
+    // A small change goes through the trigger again.
+    await applyEntryChanges(projectId, changesOf([entry(5000, "qwvsingleword")]));
+    expect(await hits(projectId, "qwvsingleword5000")).toEqual(["bulk/doc-5000.md"]);
+  });
+
+  it("a batch that fails leaves neither rows, index words nor a missing trigger behind", async () => {
+    const db = await getDb();
+    const before = await db.searchEntry.count({ where: { projectId } });
+    const many = Array.from({ length: 1200 }, (_, i) => entry(10_000 + i, "plmfailedword"));
+    // The same key twice in one batch breaks the unique index half way through.
+    many.push({ ...many[10]!, hash: "dup" });
+    await expect(applyEntryChanges(projectId, changesOf(many))).rejects.toThrow();
+    expect(await db.searchEntry.count({ where: { projectId } })).toBe(before);
+    expect(await hits(projectId, "plmfailedword10005")).toEqual([]);
+    if (databaseKind() === "sqlite") expect(await insertTriggers()).toBe(1);
+  });
+});
