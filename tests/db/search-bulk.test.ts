@@ -58,8 +58,8 @@ describe("bulk search entry", () => {
     const db = await getDb();
     const before = await db.searchEntry.count({ where: { projectId } });
     const many = Array.from({ length: 1200 }, (_, i) => entry(10_000 + i, "plmfailedword"));
-    // The same key twice in one batch breaks the unique index half way through.
-    many.push({ ...many[10]!, hash: "dup" });
+    // A row the table refuses (no title), after 1,200 good ones: the whole batch must go.
+    many.push({ ...entry(20_000, "plmfailedword"), title: null as unknown as string });
     await expect(applyEntryChanges(projectId, changesOf(many))).rejects.toThrow();
     expect(await db.searchEntry.count({ where: { projectId } })).toBe(before);
     expect(await hits(projectId, "plmfailedword10005")).toEqual([]);
