@@ -2,7 +2,7 @@ import { WorkbenchError } from "../core/errors";
 import { gitFingerprint, readBranches, readCommits } from "../core/git";
 import { ProjectFs } from "../core/project-fs";
 import type { FileWarning } from "../core/warnings";
-import type { IndexStats, JobPhase } from "../db/dto";
+import type { IndexChanges, IndexStats, JobPhase } from "../db/dto";
 import { getProjectIndexState } from "../db/repositories/projects";
 import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
 import { getDb } from "../db/client";
@@ -30,6 +30,23 @@ export type ProgressFn = (phase: JobPhase, done: number, total: number) => void;
  */
 export async function indexProject(projectId: string, onProgress: ProgressFn = () => undefined, opts: { full?: boolean } = {}): Promise<IndexStats> {
   const started = Date.now();
+  // The files, texts and documents read for the write are out of scope from here on: the
+  // search rebuild reads what it needs back a page at a time, and peak memory stays lower.
+  const { stats, full, changes } = await writeProjectIndex(projectId, onProgress, opts);
+  onProgress("search", 0, 0);
+  // The index is written; a search-index failure is logged and never fails the job.
+  // A full run compares every entry; otherwise only what this run rewrote is rebuilt.
+  await syncProjectSearch(projectId, full ? undefined : changes).catch((e: unknown) => console.error("[workbench] search index of project", projectId, e));
+  onProgress("done", stats.filesChanged, stats.filesChanged);
+  return { ...stats, durationMs: Date.now() - started };
+}
+
+/** Everything but search: reads what changed and writes it in one transaction. */
+async function writeProjectIndex(
+  projectId: string,
+  onProgress: ProgressFn,
+  opts: { full?: boolean },
+): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges }> {
   const state = await getProjectIndexState(projectId);
   if (!state) throw new WorkbenchError("NOT_FOUND", "No such project.");
   const pfs = await ProjectFs.open(state.rootPath);
@@ -73,6 +90,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area)),
   ];
   const documents = await buildDocuments(ctx, plan, docFiles, replaceAreas);
+  // Both passes are done: the texts they shared need not live through the write.
+  ctx.cache.clear();
   onProgress("documents", total, total);
 
   onProgress("git", 0, 0);
@@ -146,25 +165,22 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   );
   await replaceRuns(projectId, runs);
   // Findings are added by syncRunSearch after the job: reducing a large run takes seconds.
-  onProgress("search", 0, 0);
-  // The index is written; a search-index failure is logged and never fails the job.
-  // A full run compares every entry; otherwise only what this run rewrote is rebuilt.
-  await syncProjectSearch(projectId, full ? undefined : changes).catch((e: unknown) => console.error("[workbench] search index of project", projectId, e));
-  onProgress("done", total, total);
   return {
-    filesTotal: files.length,
-    filesChanged: changed.length,
-    filesRemoved: removed.length,
-    topics,
-    documents: documents.length,
-    commits: git?.commits.length ?? 0,
-    branches: git?.branches.length ?? 0,
-    gitSkipped: git === null,
-    runs: runs.length,
-    durationMs: Date.now() - started,
+    full,
+    changes,
+    stats: {
+      filesTotal: files.length,
+      filesChanged: changed.length,
+      filesRemoved: removed.length,
+      topics,
+      documents: documents.length,
+      commits: git?.commits.length ?? 0,
+      branches: git?.branches.length ?? 0,
+      gitSkipped: git === null,
+      runs: runs.length,
+    },
   };
 }
-
 
 /** A run whose packet could not be summarised: listed with nothing known, and a warning naming it. */
 function unreadableRun(packet: RunPacket, e: unknown, warn: (w: FileWarning) => void): RunSummary {

@@ -3,6 +3,7 @@ import { getDb } from "../../lib/db/client";
 import { databaseKind } from "../../lib/db/database-url";
 import { applyEntryChanges, type EntryChanges, type StoredEntry } from "../../lib/db/repositories/search";
 import { runSearch } from "../../lib/search/service";
+import { syncProjectSearch } from "../../lib/search/sync";
 import { indexFolder } from "../helpers/db";
 import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
 
@@ -64,5 +65,22 @@ describe("bulk search entry", () => {
     expect(await db.searchEntry.count({ where: { projectId } })).toBe(before);
     expect(await hits(projectId, "plmfailedword10005")).toEqual([]);
     if (databaseKind() === "sqlite") expect(await insertTriggers()).toBe(1);
+  });
+
+  it("a whole rebuild pages through documents: every page is indexed and gone documents leave the index", async () => {
+    const db = await getDb();
+    const { projectId: pid } = await indexFolder(copySampleProject());
+    // More than two pages (250 documents each), with a word on each side of every page edge.
+    const paths = Array.from({ length: 610 }, (_, i) => `notes/page-${String(i).padStart(4, "0")}.md`);
+    await db.document.createMany({ data: paths.map((relPath, i) => ({ projectId: pid, relPath, area: "artifact", title: null, content: `Note ${i} about vxqpage${i}` })) });
+    await syncProjectSearch(pid);
+    for (const i of [0, 249, 250, 499, 500, 609]) expect(await hits(pid, `vxqpage${i}`)).toEqual([paths[i]]);
+
+    await db.document.deleteMany({ where: { projectId: pid, relPath: { in: paths.slice(300) } } });
+    await syncProjectSearch(pid);
+    expect(await hits(pid, "vxqpage299")).toEqual([paths[299]]);
+    expect(await hits(pid, "vxqpage300")).toEqual([]);
+    expect(await hits(pid, "vxqpage609")).toEqual([]);
+    expect(await db.searchEntry.count({ where: { projectId: pid, ref: { startsWith: "notes/page-" } } })).toBe(300);
   });
 });

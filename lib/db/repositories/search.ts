@@ -6,7 +6,7 @@
  */
 import { databaseKind } from "../database-url";
 import { getDb } from "../client";
-import { withSqlTransaction, type SqlTx } from "../sql-tx";
+import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
 import type { EntryInput } from "../../search/entries";
 
 /** An entry as stored: what lib/search/entries builds, with its content hash. */
@@ -43,12 +43,14 @@ function chunked<T>(xs: readonly T[], n = IN_LIST): T[][] {
  * only the entries with those refs.
  */
 export async function entryHashes(projectId: string, kinds: readonly string[], refPrefix = "", refs?: readonly string[]): Promise<Map<string, string>> {
-  const db = await getDb();
-  const select = { kind: true, ref: true, hash: true } as const;
-  const base = { projectId, kind: { in: [...kinds] }, ...(refPrefix ? { ref: { startsWith: refPrefix } } : {}) };
+  // Plain SQL: a sync compares every page of entries, and Prisma's per-query cost adds up.
+  const base = `SELECT "kind", "ref", "hash" FROM "SearchEntry" WHERE "projectId" = ? AND "kind" IN (${kinds.map(() => "?").join(",")})`;
+  const prefix = refPrefix ? ` AND substr("ref", 1, ?) = ?` : "";
+  const prefixParams = refPrefix ? [refPrefix.length, refPrefix] : [];
+  const run = (extra: string, params: unknown[]) => readSql<{ kind: string; ref: string; hash: string }>(base + prefix + extra, [projectId, ...kinds, ...prefixParams, ...params]);
   const rows = refs
-    ? (await Promise.all(chunked(refs).map((part) => db.searchEntry.findMany({ where: { ...base, ref: { in: part } }, select })))).flat()
-    : await db.searchEntry.findMany({ where: base, select });
+    ? (await Promise.all(chunked(refs).map((part) => run(` AND "ref" IN (${part.map(() => "?").join(",")})`, part)))).flat()
+    : await run("", []);
   return new Map(rows.map((r) => [key(r.kind, r.ref), r.hash]));
 }
 
@@ -95,23 +97,32 @@ async function removeEntries(tx: SqlTx, projectId: string, refs: { kind: string;
 /** From this many new entries on, the FTS5 index is filled in one statement after the rows. */
 const BULK_FTS_MIN = 1000;
 
-async function insertSqlite(tx: SqlTx, projectId: string, entries: StoredEntry[]): Promise<void> {
-  const rows = entries.map((e) => [projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash]);
-  const [trigger] = entries.length >= BULK_FTS_MIN ? await tx.all<{ sql: string }>(`SELECT "sql" FROM sqlite_master WHERE "type" = 'trigger' AND "name" = 'SearchEntry_fts_insert'`) : [];
-  if (!trigger) {
-    // The FTS5 insert trigger indexes each row as it lands.
-    await tx.insert("SearchEntry", [...COLUMNS], rows);
-    return;
-  }
-  // Row by row through the trigger, FTS5 interleaves its writes with the table's and a full
-  // index spent 5 of its 7 search seconds here; one INSERT … SELECT afterwards takes about 1 s.
-  // The trigger is dropped and recreated inside this transaction, so no other connection ever
-  // sees it missing, and a failure rolls both back. Ids only grow, so the new rows are id > max.
+/**
+ * Row by row through the insert trigger, FTS5 interleaves its writes with the table's: a full
+ * index spent 5 of its 7 search seconds there, and one INSERT … SELECT after the rows takes
+ * about 1 s. The trigger is dropped and recreated inside the caller's transaction, so no other
+ * connection ever sees it missing and a failure rolls both back. Ids only grow (AUTOINCREMENT),
+ * so the rows written meanwhile are those above the largest id at the start.
+ */
+async function beginBulkFts(tx: SqlTx): Promise<{ finish(): Promise<void> } | null> {
+  const [trigger] = await tx.all<{ sql: string }>(`SELECT "sql" FROM sqlite_master WHERE "type" = 'trigger' AND "name" = 'SearchEntry_fts_insert'`);
+  if (!trigger) return null;
   const maxId = (await tx.all<{ maxId: number }>(`SELECT coalesce(max("id"), 0) AS "maxId" FROM "SearchEntry"`))[0]?.maxId ?? 0;
   await tx.run(`DROP TRIGGER "SearchEntry_fts_insert"`);
-  await tx.insert("SearchEntry", [...COLUMNS], rows);
-  await tx.run(`INSERT INTO "SearchEntryFts" (rowid, title, body) SELECT "id", "title", "body" FROM "SearchEntry" WHERE "id" > ?`, [maxId]);
-  await tx.run(trigger.sql);
+  return {
+    async finish() {
+      await tx.run(`INSERT INTO "SearchEntryFts" (rowid, title, body) SELECT "id", "title", "body" FROM "SearchEntry" WHERE "id" > ?`, [maxId]);
+      await tx.run(trigger.sql);
+    },
+  };
+}
+
+async function insertSqlite(tx: SqlTx, projectId: string, entries: StoredEntry[]): Promise<void> {
+  await tx.insert(
+    "SearchEntry",
+    [...COLUMNS],
+    entries.map((e) => [projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash]),
+  );
 }
 
 async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges["upsert"]): Promise<void> {
@@ -129,20 +140,44 @@ async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges[
   }
 }
 
-/**
- * Writes a project's entry changes in one transaction: a changed entry is replaced (delete
- * then insert, which keeps the FTS5 triggers simple), removed ones are deleted.
- */
+/** A changed entry is replaced (delete then insert, which keeps the FTS5 triggers simple). */
+async function writeChanges(tx: SqlTx, projectId: string, changes: EntryChanges): Promise<void> {
+  await removeEntries(tx, projectId, [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
+  if (tx.kind === "sqlite") await insertSqlite(tx, projectId, changes.upsert.map((u) => u.entry));
+  else await insertPostgres(tx, projectId, changes.upsert);
+}
+
+/** Writes a project's entry changes in one transaction; removed entries are deleted. */
 export async function applyEntryChanges(projectId: string, changes: EntryChanges, source?: { key: string; fingerprint: string }): Promise<void> {
   if (changes.upsert.length === 0 && changes.remove.length === 0 && !source) return;
   await withSqlTransaction(async (tx) => {
-    await removeEntries(tx, projectId, [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
-    if (tx.kind === "sqlite") await insertSqlite(tx, projectId, changes.upsert.map((u) => u.entry));
-    else await insertPostgres(tx, projectId, changes.upsert);
+    const bulk = tx.kind === "sqlite" && changes.upsert.length >= BULK_FTS_MIN ? await beginBulkFts(tx) : null;
+    await writeChanges(tx, projectId, changes);
+    await bulk?.finish();
     if (source) {
       await tx.run(`DELETE FROM "SearchSource" WHERE "projectId" = ? AND "key" = ?`, [projectId, source.key]);
       await tx.run(`INSERT INTO "SearchSource" ("projectId", "key", "fingerprint") VALUES (?, ?, ?)`, [projectId, source.key, source.fingerprint]);
     }
+  });
+}
+
+/**
+ * Writes batches of entry changes as they are produced, in one transaction: a whole rebuild
+ * holds one small batch in memory at a time, yet FTS5 is filled once at the end. Batches are
+ * built from committed rows read on other connections, so each must touch its own entries.
+ */
+export async function applyEntryChangeBatches(projectId: string, batches: AsyncIterable<EntryChanges>): Promise<{ written: number; removed: number }> {
+  return withSqlTransaction(async (tx) => {
+    const bulk = tx.kind === "sqlite" ? await beginBulkFts(tx) : null;
+    let written = 0;
+    let removed = 0;
+    for await (const changes of batches) {
+      await writeChanges(tx, projectId, changes);
+      written += changes.upsert.length;
+      removed += changes.remove.length;
+    }
+    await bulk?.finish();
+    return { written, removed };
   });
 }
 
@@ -230,6 +265,20 @@ export async function indexedDocuments(projectId: string, only?: { paths?: reado
   if (only.areas?.length) out.push(...(await db.document.findMany({ where: { projectId, area: { in: [...only.areas] } }, select })));
   for (const part of chunked(only.paths ?? [])) out.push(...(await db.document.findMany({ where: { projectId, relPath: { in: part } }, select })));
   return out;
+}
+
+/**
+ * One page of a project's indexed documents in path order, after `afterPath`: a full search
+ * rebuild reads them a page at a time, so its memory does not grow with the project.
+ */
+export async function indexedDocumentsPage(projectId: string, afterPath: string | null, take: number): Promise<IndexedContent["documents"]> {
+  // Plain SQL: through Prisma, reading the documents' text back made about 130 MB of garbage
+  // per full rebuild of the bench project, which the heap then grew to hold.
+  const after = afterPath === null ? "" : `AND "relPath" > ? `;
+  return readSql<IndexedContent["documents"][number]>(
+    `SELECT "relPath", "area", "source", "slug", "title", "content" FROM "Document" WHERE "projectId" = ? ${after}ORDER BY "relPath" LIMIT ?`,
+    afterPath === null ? [projectId, take] : [projectId, afterPath, take],
+  );
 }
 
 export async function indexedCommits(projectId: string): Promise<IndexedContent["commits"]> {
