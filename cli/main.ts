@@ -14,12 +14,26 @@ import { registerReduce } from "./commands/reduce-command";
 import { registerServe } from "./commands/serve-command";
 import { routeConsole, stderr, stdout } from "./output";
 
+export interface MainHooks {
+  /**
+   * Called when a command's action is about to run, after the arguments parsed (so not for
+   * help, --version or a usage error). Returning false stops main before the action, with
+   * null as its result: bin/workbench.mjs then checks the rest of the compiled CLI's sources
+   * only when a command runs, and runs the TypeScript sources instead when one changed.
+   */
+  beforeAction?: () => boolean;
+}
+
+/** Thrown from the preAction hook when beforeAction refuses; never leaves main. */
+const NOT_RUN = Symbol("not run");
+
 /**
- * Runs the CLI and returns the exit code; errors go to stderr, never a stack trace.
- * Commands import their modules when they run, so `workbench reduce` does not load the
+ * Runs the CLI and returns the exit code (null: see MainHooks); errors go to stderr, never a
+ * stack trace. Commands import their modules when they run, so the start (and --help) loads
+ * commander and the commands' descriptions only, and `workbench reduce` does not load the
  * database client or the indexer. Everything written for people goes through ./output.
  */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], hooks: MainHooks = {}): Promise<number | null> {
   routeConsole();
   // Commander echoes arguments in its errors, and a shell glob can make one a hostile file name.
   const program = new Command("workbench")
@@ -27,6 +41,12 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: stdout.text, writeErr: stderr.text })
     .showHelpAfterError();
+  const { beforeAction } = hooks;
+  if (beforeAction) {
+    program.hook("preAction", () => {
+      if (!beforeAction()) throw NOT_RUN;
+    });
+  }
   let code = 0;
   const setCode = (c: number) => {
     code = c;
@@ -46,6 +66,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
+    if (e === NOT_RUN) return null;
     if (e instanceof CommanderError) {
       code = e.exitCode === 0 ? 0 : 2;
     } else if (isWorkbenchError(e)) {

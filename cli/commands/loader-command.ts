@@ -9,7 +9,8 @@ export function registerLoader(program: Command, _setCode: (c: number) => void):
     .option("--project <path>", "project folder whose docs/ is walked", process.cwd())
     .option("--json", "print the pack and the walk as JSON instead")
     .action(async (prompt: string, opts: { project: string; json?: boolean }) => {
-      const { loaderForPath } = await import("../../lib/moc/service");
+      // Not ../../lib/moc/service: that one also serves indexed projects, with the database and zod.
+      const { loaderForPath } = await import("../../lib/moc/loader");
       const res = await loaderForPath(opts.project, prompt);
       if (opts.json) printJson(res, 2);
       else stdout.text(res.pack);

@@ -1,11 +1,7 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { isLoopbackHost, readAuthConfig } from "../../lib/auth/config";
 import { WorkbenchError } from "../../lib/core/errors";
-import { appRoot } from "../../lib/db/app-root";
-import { dataDir } from "../../lib/db/database-url";
 import { stderr } from "../output";
 
 export function registerServe(program: Command, setCode: (c: number) => void): void {
@@ -17,6 +13,11 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
     .option("--sample", "create and index the bundled sample project when no project exists yet")
     .option("--collab-port <n>", "port of the co-editing WebSocket server (default: --port + 1)", process.env.WORKBENCH_COLLAB_PORT)
     .action(async (opts: { port: string; host: string; sample?: boolean; collabPort?: string }) => {
+      // Imported here, not at the top: the auth configuration's schema (zod) is not for every command's start.
+      const { isLoopbackHost, readAuthConfig } = await import("../../lib/auth/config");
+      const { appRoot } = await import("../../lib/db/app-root");
+      const { dataDir } = await import("../../lib/db/database-url");
+      const { spawn } = await import("node:child_process");
       // Refused before anything starts: a team server without a secret, or a local one on the network.
       const auth = readAuthConfig();
       if (auth.mode === "local" && !isLoopbackHost(opts.host)) {

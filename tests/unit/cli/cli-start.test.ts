@@ -1,0 +1,163 @@
+/**
+ * What the CLI loads when it starts (issue 18: `--help` and the context commands start fast):
+ * commands import their implementation when they run, so `--help` loads commander and the
+ * commands' descriptions only, `loader` no database or zod, `load-context` no tokenizer. The
+ * checks read the build's esbuild metafile and watch what a real run loads; none is timed
+ * (bench/cli-start.bench.ts times them).
+ *
+ * Also the two-step currency check of bin/workbench.mjs: a changed source that `--help` does
+ * not load leaves `--help` on the compiled CLI, but a command that loads it runs the sources.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCli, cliBuildIsCurrent } from "../../../scripts/build-cli.mjs";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const sample = path.join(root, "examples/sample-project");
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-cli-start-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+interface Metafile {
+  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
+  outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string; external?: boolean }[] }>;
+}
+interface Manifest {
+  builtAt: number;
+  inputs: string[];
+  entries: Record<string, { start: string[]; reachable: string[] }>;
+  packages: Record<string, string>;
+}
+
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T;
+
+/** Every source a module can load through esbuild's graph of source imports, and the npm packages they import. */
+function closure(meta: Metafile, from: string, withDynamic: boolean): { sources: Set<string>; packages: Set<string> } {
+  const sources = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (f: string) => {
+    if (sources.has(f) || !meta.inputs[f]) return;
+    sources.add(f);
+    for (const i of meta.inputs[f].imports) {
+      if (!withDynamic && i.kind === "dynamic-import") continue;
+      if (i.external) packages.add(i.path);
+      else visit(i.path);
+    }
+  };
+  visit(from);
+  return { sources, packages };
+}
+
+// A module hook that names, on stderr, every module loaded through the ESM loader (a load
+// hook that imports node:fs itself, rather than at its top, leaves the program unsettled: exit 13).
+const HOOK = 'import { writeSync } from "node:fs"; export async function load(u, c, n) { writeSync(2, `LOADED ${u}\\n`); return n(u, c); }';
+const REGISTER = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
+
+/** `node <appRoot>/bin/workbench.mjs …` with the hook: exit code, stdout, and the URLs it loaded. */
+function traced(appRoot: string, ...args: string[]) {
+  const env = { ...process.env };
+  delete env.WORKBENCH_APP_ROOT;
+  delete env.WORKBENCH_CLI_FROM_SOURCE;
+  const r = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(appRoot, "bin/workbench.mjs"), ...args], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env,
+  });
+  const loaded = r.stderr
+    .split("\n")
+    .filter((l) => l.startsWith("LOADED "))
+    .map((l) => l.slice("LOADED ".length));
+  return { status: r.status, stdout: r.stdout, loaded, stderr: r.stderr.split("\n").filter((l) => l && !l.startsWith("LOADED ")) };
+}
+
+/** npm packages among loaded URLs, by name (`@prisma/client`, `zod`). */
+const packagesIn = (urls: string[]) => [...new Set(urls.flatMap((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1] ?? []))].sort();
+/** Whether a run went through the TypeScript sources (tsx) rather than dist/cli. */
+const fromSources = (urls: string[]) => urls.some((u) => u.endsWith(".ts"));
+
+describe("the CLI's start", () => {
+  beforeAll(async () => {
+    if (!cliBuildIsCurrent()) await buildCli();
+  }, 60_000);
+
+  it("loads only commander, the command descriptions and the output helpers before a command runs", () => {
+    const manifest = readJson<Manifest>(path.join(root, "dist/cli/inputs.json"));
+    for (const f of manifest.entries.main!.start) expect(f).toMatch(/^cli\/(main|output)\.ts$|^cli\/commands\/[a-z-]+-command\.ts$|^lib\/core\/(errors|terminal)\.ts$/);
+    const meta = readJson<Metafile>(path.join(root, "dist/cli/meta.json"));
+    // What main.ts imports statically: no npm package but commander, bundled into main.js.
+    expect([...closure(meta, "cli/main.ts", false).packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
+    const main = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === "cli/main.ts")!;
+    const visit = (out: string, seen: Set<string>): Set<string> => {
+      if (seen.has(out)) return seen;
+      seen.add(out);
+      for (const i of meta.outputs[out]?.imports ?? []) if (i.kind !== "dynamic-import" && !i.external) visit(i.path, seen);
+      return seen;
+    };
+    const external = [...visit(main[0], new Set())].flatMap((o) => meta.outputs[o]!.imports.filter((i) => i.external && i.kind !== "dynamic-import").map((i) => i.path));
+    expect(external.filter((p) => !p.startsWith("node:"))).toEqual([]);
+  });
+
+  it("gives load-context no tokenizer and loader no database, zod or git", () => {
+    const meta = readJson<Metafile>(path.join(root, "dist/cli/meta.json"));
+    const loadContext = closure(meta, "cli/commands/load-context-command.ts", true);
+    expect(loadContext.packages).not.toContain("js-tiktoken");
+    expect(loadContext.sources).not.toContain("lib/core/tokens.ts");
+    const loader = closure(meta, "cli/commands/loader-command.ts", true);
+    for (const p of ["@prisma/client/runtime/client", "@prisma/adapter-better-sqlite3", "better-sqlite3", "zod", "simple-git"]) expect(loader.packages).not.toContain(p);
+    expect([...loader.sources].filter((f) => f.startsWith("lib/db/"))).toEqual([]);
+  });
+
+  it("runs --help and loader with no module but what they need", () => {
+    const help = traced(root, "--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("Usage: workbench [options] [command]");
+    expect(fromSources(help.loaded)).toBe(false);
+    expect(packagesIn(help.loaded)).toEqual([]);
+
+    const loader = traced(root, "loader", "--project", sample, "How do we replay payment webhooks when the provider retries fail?");
+    expect(loader.status).toBe(0);
+    expect(loader.stdout).toContain("### `docs/runbooks/payment-webhook-replay.md`");
+    // The tokenizer (js-tiktoken and its base64-js) counts the pack; nothing else from npm.
+    expect(packagesIn(loader.loaded).filter((p) => p !== "base64-js")).toEqual(["js-tiktoken"]);
+  });
+
+  it("keeps --help on the compiled CLI when a source only a command loads changed, and runs that command from the sources", () => {
+    // A copy of the app (sources, build, entry) with its own mtimes; node_modules is shared.
+    const app = path.join(tmp, "app");
+    for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
+    fs.mkdirSync(path.join(app, "scripts"));
+    fs.copyFileSync(path.join(root, "scripts/cli-build-state.mjs"), path.join(app, "scripts/cli-build-state.mjs"));
+    for (const f of ["package.json", "tsconfig.json"]) fs.copyFileSync(path.join(root, f), path.join(app, f));
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+    const manifest = readJson<Manifest>(path.join(app, "dist/cli/inputs.json"));
+    const later = new Date(manifest.builtAt + 60_000);
+    const prompt = ["loader", "--project", sample, "why server-side sessions?"];
+
+    const compiled = { help: traced(app, "--help"), loader: traced(app, ...prompt) };
+    expect(fromSources(compiled.help.loaded) || fromSources(compiled.loader.loaded)).toBe(false);
+
+    // lib/moc/walk.ts is the loader's, not the start's.
+    expect(manifest.entries.main!.start).not.toContain("lib/moc/walk.ts");
+    fs.utimesSync(path.join(app, "lib/moc/walk.ts"), later, later);
+    const help = traced(app, "--help");
+    expect(fromSources(help.loaded)).toBe(false);
+    expect([help.status, help.stdout]).toEqual([0, compiled.help.stdout]);
+    const loader = traced(app, ...prompt);
+    expect(fromSources(loader.loaded)).toBe(true);
+    expect(loader.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(true);
+    expect([loader.status, loader.stdout, loader.stderr]).toEqual([0, compiled.loader.stdout, compiled.loader.stderr]);
+    // A usage error parses only: it stays compiled.
+    const usage = traced(app, "loader");
+    expect(fromSources(usage.loaded)).toBe(false);
+    expect(usage.status).toBe(2);
+
+    // cli/output.ts is the start's: --help itself runs from the sources.
+    fs.utimesSync(path.join(app, "cli/output.ts"), later, later);
+    const fromTs = traced(app, "--help");
+    expect(fromSources(fromTs.loaded)).toBe(true);
+    expect(fromTs.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
+    expect([fromTs.status, fromTs.stdout]).toEqual([0, compiled.help.stdout]);
+  });
+});
