@@ -19,14 +19,15 @@
  * BENCH_PORT (3295; the co-editing server takes the next one), BENCH_GENERATED=0 to skip the
  * generated project (and BENCH_SESSIONS / BENCH_DOCUMENTS / BENCH_TICKETS / BENCH_SEED to size
  * it), BENCH_ONLY=<substring> to drive only the URLs whose label contains it,
- * BENCH_CPU_PROF=<dir> to write the server's CPU profiles there (node --cpu-prof).
+ * BENCH_CPU_PROF=<dir> to write the server processes' CPU profiles there (<pid>.cpuprofile,
+ * through bench/cpu-profile-preload.cjs).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { cachedProject } from "./generate-project";
-import { envInt, failure, fmt, median, result, resultsTable, table, writeResults, type BenchResult } from "./report";
+import { BENCH_DIR, envInt, failure, fmt, median, result, resultsTable, table, writeResults, type BenchResult } from "./report";
 import { requireBuild, startServer } from "./served-app";
 
 const TARGET_P99_MS = 500;
@@ -114,7 +115,7 @@ log(`# serve-load.bench: ${CONNECTIONS} connections × ${SECONDS} s per URL (war
 const t0 = performance.now();
 const server = await startServer(PORT, path.join(tmp, "data"), {
   args: ["--sample"],
-  env: { WORKBENCH_QUERY_STATS: "1", ...(cpuProf ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${cpuProf}` } : {}) },
+  env: { WORKBENCH_QUERY_STATS: "1", ...(cpuProf ? { NODE_OPTIONS: `--require ${path.join(BENCH_DIR, "cpu-profile-preload.cjs")}`, BENCH_CPU_PROF_DIR: cpuProf } : {}) },
   startTimeoutMs: 180_000,
 });
 const base = server.base;
