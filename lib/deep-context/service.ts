@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { ProjectFs } from "../core/project-fs";
-import { getProject } from "../db/repositories/projects";
+import { getProjectHead } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
 import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
@@ -71,7 +71,7 @@ export async function cachedRunView(rootPath: string, relPath: string, variant: 
 }
 
 async function contextRun(projectId: string, runId: string): Promise<{ run: RunRowDto; rootPath: string }> {
-  const project = await getProject(projectId);
+  const project = await getProjectHead(projectId);
   return { run: await getRun(projectId, runId), rootPath: project.rootPath };
 }
 
@@ -151,7 +151,7 @@ export async function runFindings(projectId: string, runId: string, query: Findi
  * index job), newest first and one at a time, so opening a large run does not wait for it.
  */
 export async function warmRunViews(projectId: string, max = 2): Promise<void> {
-  const project = await getProject(projectId);
+  const project = await getProjectHead(projectId);
   const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context").slice(0, max);
   for (const run of runs) await cachedRunView(project.rootPath, run.relPath, "documented");
 }
@@ -171,7 +171,7 @@ export async function changedRunFindings(
   projectId: string,
   seen: (runId: string) => Promise<string | null>,
 ): Promise<{ runIds: string[]; changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] }> {
-  const project = await getProject(projectId);
+  const project = await getProjectHead(projectId);
   const pfs = await ProjectFs.open(project.rootPath);
   const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context");
   const changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] = [];

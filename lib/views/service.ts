@@ -1,5 +1,5 @@
 import { WorkbenchError } from "../core/errors";
-import { getProject } from "../db/repositories/projects";
+import { getProjectHead } from "../db/repositories/projects";
 import { countSavedViews, deleteSavedView, listSavedViews, upsertSavedView } from "../db/repositories/saved-views";
 import { MAX_VIEWS_PER_SURFACE, savedViewInput, type SavedViewDto, type SavedViewInput, type ViewSurface } from "./schemas";
 
@@ -21,7 +21,7 @@ function belongsTo(projectId: string, surface: ViewSurface, path: string): boole
 
 export async function saveView(projectId: string, raw: SavedViewInput): Promise<SavedViewDto> {
   const input = savedViewInput.parse(raw);
-  await getProject(projectId);
+  await getProjectHead(projectId);
   if (!belongsTo(projectId, input.surface, input.path)) {
     throw new WorkbenchError("INVALID_INPUT", `path: not a ${input.surface} view of this project`);
   }
@@ -33,7 +33,7 @@ export async function saveView(projectId: string, raw: SavedViewInput): Promise<
 }
 
 export async function savedViews(projectId: string, surface?: ViewSurface): Promise<SavedViewDto[]> {
-  await getProject(projectId);
+  await getProjectHead(projectId);
   return listSavedViews(projectId, surface);
 }
 
