@@ -13,7 +13,7 @@ import { listTopics } from "../../lib/db/repositories/topics";
 import { loadContextForProject } from "../../lib/inventory/service";
 import { listPackets } from "../../lib/packets/service";
 import { savedViews } from "../../lib/views/service";
-import { indexFolder } from "../helpers/db";
+import { indexFolder, topicTable } from "../helpers/db";
 import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
 import { buildSampleRepo } from "../helpers/sample-project";
 
@@ -86,5 +86,9 @@ describe("statements per page", () => {
     });
     expect(result.total).toBeGreaterThan(5);
     expect(queries).toBeLessThanOrEqual(7);
+    // The status filter's choices: each status once, in order, none for topics without one.
+    const expected = [...new Set((await topicTable(projectId)).map((t) => t.status).filter((x): x is string => x !== null))].sort();
+    expect(expected.length).toBeGreaterThan(2);
+    expect(result.statuses).toEqual(expected);
   });
 });
