@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { ProjectFs } from "../core/project-fs";
+import type { ProjectHeadDto } from "../db/dto";
 import { getProjectHead } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
 import type { SignalVariant } from "./convergence/signals";
@@ -70,9 +71,10 @@ export async function cachedRunView(rootPath: string, relPath: string, variant: 
   return view;
 }
 
-async function contextRun(projectId: string, runId: string): Promise<{ run: RunRowDto; rootPath: string }> {
-  const project = await getProjectHead(projectId);
-  return { run: await getRun(projectId, runId), rootPath: project.rootPath };
+/** `project`: its id, or its head when the caller (a page) has read it already. */
+async function contextRun(project: string | ProjectHeadDto, runId: string): Promise<{ run: RunRowDto; rootPath: string }> {
+  const head = typeof project === "string" ? await getProjectHead(project) : project;
+  return { run: await getRun(head.id, runId), rootPath: head.rootPath };
 }
 
 /** The page's windows of a computed view (see RunPageView). */
@@ -117,8 +119,8 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
 }
 
 /** A run of an indexed project, with its view when it is a deep-context packet: one window of each list that grows with the log. */
-export async function runForProject(projectId: string, runId: string, variant: SignalVariant = "documented", windows: RunWindowQuery = {}): Promise<RunResult> {
-  const { run, rootPath } = await contextRun(projectId, runId);
+export async function runForProject(project: string | ProjectHeadDto, runId: string, variant: SignalVariant = "documented", windows: RunWindowQuery = {}): Promise<RunResult> {
+  const { run, rootPath } = await contextRun(project, runId);
   // Taken before reading: a change while the view is computed makes the versions differ.
   const version = packetVersion(await ProjectFs.open(rootPath), run.relPath);
   if (run.loopType !== "context") {

@@ -1,4 +1,5 @@
 import { WorkbenchError } from "../core/errors";
+import type { ProjectHeadDto } from "../db/dto";
 import { getProjectHead } from "../db/repositories/projects";
 import { countSavedViews, deleteSavedView, listSavedViews, upsertSavedView } from "../db/repositories/saved-views";
 import { MAX_VIEWS_PER_SURFACE, savedViewInput, type SavedViewDto, type SavedViewInput, type ViewSurface } from "./schemas";
@@ -32,9 +33,10 @@ export async function saveView(projectId: string, raw: SavedViewInput): Promise<
   return upsertSavedView(projectId, input);
 }
 
-export async function savedViews(projectId: string, surface?: ViewSurface): Promise<SavedViewDto[]> {
-  await getProjectHead(projectId);
-  return listSavedViews(projectId, surface);
+/** A project's saved views; given the project's head (a page has read it already), no second read to check it exists. */
+export async function savedViews(project: string | ProjectHeadDto, surface?: ViewSurface): Promise<SavedViewDto[]> {
+  const { id } = typeof project === "string" ? await getProjectHead(project) : project;
+  return listSavedViews(id, surface);
 }
 
 export async function removeView(projectId: string, viewId: string): Promise<void> {
