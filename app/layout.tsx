@@ -6,7 +6,7 @@ import { CommandPalette } from "@/components/shell/command-palette";
 import { Sidebar } from "@/components/shell/sidebar";
 import { viewer } from "@/app/_lib/page-access";
 import { visibleProjectIds } from "@/lib/auth/access";
-import { listProjects } from "@/lib/db/repositories/projects";
+import { listProjectNames } from "@/lib/db/repositories/projects";
 
 export const metadata: Metadata = {
   title: { default: "Context Workbench", template: "%s · Context Workbench" },
@@ -18,7 +18,7 @@ export const dynamic = "force-dynamic";
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The sign-in page shares this layout, so a signed-out visitor gets an empty sidebar, not a redirect.
   const principal = await viewer();
-  const projects = principal ? (await listProjects(await visibleProjectIds(principal))).map((p) => ({ id: p.id, name: p.name })) : [];
+  const projects = principal ? await listProjectNames(await visibleProjectIds(principal)) : [];
   const account = principal?.kind === "user" ? { name: principal.name, email: principal.email, isAdmin: principal.isAdmin } : null;
   return (
     <html lang="en">

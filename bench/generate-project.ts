@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { mulberry32 } from "../tests/helpers/prng";
+import { OUT_DIR } from "./report";
 
 export interface GenerateOptions {
   /** Work sessions under .claude/work (brainstorms are ~5% of this on top, proposals ~2%). */
@@ -730,6 +731,33 @@ function parseArgs(argv: string[]): { dir: string; opts: GenerateOptions } {
   }
   if (!dir) throw new Error("usage: tsx bench/generate-project.ts <dir> [--sessions N] [--documents N]");
   return { dir, opts };
+}
+
+/**
+ * The generated project for these options, written once under bench/out/projects/ and reused
+ * by every benchmark run after that (never modified: copy it before editing it).
+ */
+export function cachedProject(opts: Required<Pick<GenerateOptions, "sessions" | "documents" | "tickets" | "seed">>): {
+  dir: string;
+  workIds: string[];
+  documentPaths: string[];
+  generatedMs: number | null;
+} {
+  const key = `s${opts.sessions}-d${opts.documents}-t${opts.tickets}-seed${opts.seed}-v${GENERATOR_VERSION}`;
+  const dir = path.join(OUT_DIR, "projects", key);
+  const meta = path.join(OUT_DIR, "projects", `${key}.json`);
+  if (fs.existsSync(dir) && fs.existsSync(meta)) {
+    const m = JSON.parse(fs.readFileSync(meta, "utf8")) as { workIds: string[]; documentPaths: string[] };
+    return { dir, ...m, generatedMs: null };
+  }
+  const partial = `${dir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const t0 = performance.now();
+  const r = generateProject(partial, opts);
+  fs.renameSync(partial, dir);
+  fs.writeFileSync(meta, JSON.stringify({ workIds: r.workIds, documentPaths: r.documentPaths, files: r.files, commits: r.commits, branches: r.branches }) + "\n");
+  return { dir, workIds: r.workIds, documentPaths: r.documentPaths, generatedMs: performance.now() - t0 };
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

@@ -29,8 +29,8 @@ import { deleteProject } from "../lib/db/repositories/projects";
 import { listTopics } from "../lib/db/repositories/topics";
 import { indexProject } from "../lib/indexer/index-project";
 import { addProject } from "../lib/projects/add-project";
-import { GENERATOR_VERSION, generateProject } from "./generate-project";
-import { OUT_DIR, failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult, envInt } from "./report";
+import { cachedProject } from "./generate-project";
+import { failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult, envInt } from "./report";
 
 // Issue 18's targets (2-core machine, production settings, medians of 5).
 const TARGET_FULL_MS = 12_000;
@@ -55,24 +55,6 @@ const now = () => performance.now();
 
 // ---------------------------------------------------------------------------
 // Project fixture: generated once per parameter set, copied per run
-
-function cachedProject(): { dir: string; workIds: string[]; documentPaths: string[]; generatedMs: number | null } {
-  const key = `s${P.sessions}-d${P.documents}-t${P.tickets}-seed${P.seed}-v${GENERATOR_VERSION}`;
-  const dir = path.join(OUT_DIR, "projects", key);
-  const meta = path.join(OUT_DIR, "projects", `${key}.json`);
-  if (fs.existsSync(dir) && fs.existsSync(meta)) {
-    const m = JSON.parse(fs.readFileSync(meta, "utf8")) as { workIds: string[]; documentPaths: string[] };
-    return { dir, ...m, generatedMs: null };
-  }
-  const partial = `${dir}.partial`;
-  fs.rmSync(partial, { recursive: true, force: true });
-  fs.rmSync(dir, { recursive: true, force: true });
-  const t0 = now();
-  const r = generateProject(partial, P);
-  fs.renameSync(partial, dir);
-  fs.writeFileSync(meta, JSON.stringify({ workIds: r.workIds, documentPaths: r.documentPaths, files: r.files, commits: r.commits, branches: r.branches }) + "\n");
-  return { dir, workIds: r.workIds, documentPaths: r.documentPaths, generatedMs: now() - t0 };
-}
 
 function copyTree(src: string, dst: string): void {
   try {
@@ -266,7 +248,7 @@ async function main(): Promise<void> {
   log(`# index.bench: ${P.sessions} sessions, ${P.documents} documents, ${P.tickets} tickets, seed ${P.seed}`);
 
   // 1. Fixture
-  const fixture = cachedProject();
+  const fixture = cachedProject(P);
   log(fixture.generatedMs === null ? `project: cached at ${fixture.dir}` : `project: generated in ${fmt(fixture.generatedMs / 1000)} s at ${fixture.dir}`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "workbench-bench-"));
   const projectDir = path.join(tmp, "project");

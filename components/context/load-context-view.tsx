@@ -221,23 +221,30 @@ function RefactoringCard({ r, query, projectId }: { r: TopicSourceDto; query: st
   );
 }
 
+/** The markdown's <pre>: the copy and download buttons read it there rather than carry it twice more. */
+const MARKDOWN_ID = "load-context-markdown";
+
 /** The load-context result for people: the same sections as the markdown, easier to scan. */
 export function LoadContextView({ result, markdown, projectId }: { result: LoadContextResult; markdown: string; projectId: string }) {
   const q = result.query;
   const filename = `load-context-${q.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 60) || "query"}.md`;
-  const tools = (
-    <div className="flex gap-2">
-      <CopyButton text={markdown} label="Copy markdown" />
-      <DownloadButton text={markdown} filename={filename} />
-    </div>
-  );
+  // With a result the markdown is on the page (the <pre> below); "nothing found" shows no <pre>.
+  const tools = (onPage: boolean) => {
+    const src = onPage ? { sourceId: MARKDOWN_ID } : { text: markdown };
+    return (
+      <div className="flex gap-2">
+        <CopyButton {...src} label="Copy markdown" />
+        <DownloadButton {...src} filename={filename} />
+      </div>
+    );
+  };
 
   if (result.mode === "none") {
     const s = result.searched;
     return (
       <div className="space-y-4" data-testid="load-context-none">
         <Card>
-          <CardHeader title={`No context found for: "${q}"`} description="Searched every source; nothing matched." actions={tools} />
+          <CardHeader title={`No context found for: "${q}"`} description="Searched every source; nothing matched." actions={tools(false)} />
           <dl className="space-y-1 p-4">
             <Field label="Work state">{s.work} — not found</Field>
             <Field label="Brainstorms">{s.brainstorms} — not found</Field>
@@ -272,7 +279,7 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
         <p className="text-sm text-fg-muted">
           {result.mode === "exact" ? "Exact match (manifests, folders, git branches)." : "No exact match: partial matches from folder names, file contents, knowledge bases and git log."}
         </p>
-        {tools}
+        {tools(true)}
       </div>
       {!result.pathSafe ? <PathNote /> : null}
       {result.flagged.length ? (
@@ -402,7 +409,7 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
       ) : null}
       <details className="rounded-lg border border-border bg-surface">
         <summary className="cursor-pointer px-4 py-2 text-sm font-medium">Markdown for agents (the seed&apos;s output format)</summary>
-        <pre className="overflow-x-auto border-t border-border p-4 font-mono text-xs leading-relaxed" data-testid="load-context-markdown">
+        <pre id={MARKDOWN_ID} className="overflow-x-auto border-t border-border p-4 font-mono text-xs leading-relaxed" data-testid="load-context-markdown">
           {markdown}
         </pre>
       </details>

@@ -1,3 +1,5 @@
+"use client";
+
 import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { KeyboardList } from "@/components/ui/keyboard-list";

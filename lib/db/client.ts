@@ -2,6 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { migratePostgres, migrateSqlite } from "./migrate";
+import { markQueryStatsListening, noteQuery, queryStatsEnabled } from "./query-stats";
 
 /**
  * The client type the repositories are written against. Both generated clients come
@@ -12,17 +13,27 @@ export type Db = SqliteClient;
 
 const g = globalThis as unknown as { __workbenchDb?: Promise<Db> };
 
+/** Query events only when counting (lib/db/query-stats.ts): they cost a little per statement. */
+const queryLog = () => ({ log: queryStatsEnabled() ? [{ emit: "event" as const, level: "query" as const }] : [] });
+
+function counted(db: Db): Db {
+  if (!queryStatsEnabled()) return db;
+  (db as unknown as { $on(e: "query", cb: () => void): void }).$on("query", noteQuery);
+  markQueryStatsListening();
+  return db;
+}
+
 async function connect(): Promise<Db> {
   if (databaseKind() === "postgres") {
     const url = postgresUrl();
     await migratePostgres(url);
     const { PrismaPg } = await import("@prisma/adapter-pg");
     const { PrismaClient: PgClient } = await import("./generated/postgres/client.ts");
-    return new PgClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+    return counted(new PgClient({ adapter: new PrismaPg({ connectionString: url }), ...queryLog() }) as unknown as Db);
   }
   const url = sqliteFileUrl();
   await migrateSqlite(url.slice("file:".length));
-  return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }) });
+  return counted(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }), ...queryLog() }) as unknown as Db);
 }
 
 /** The process-wide client, migrated on first use. */

@@ -3,13 +3,19 @@ import type { FileWarning } from "../core/warnings";
 import type { SourceDetails, SourceKind, TopicSourceRecord } from "../inventory/types";
 
 /** Plain objects the UI, API and CLI see; Prisma types never leave lib/db. */
-export interface ProjectDto {
+
+/** What most project pages need: one row, none of the counts (see getProjectHead). */
+export interface ProjectHeadDto {
   id: string;
   name: string;
   rootPath: string;
-  createdAt: string;
-  lastIndexedAt: string | null;
   layouts: ResolvedLayout[];
+  /** When the last index was written (every index write sets it, in the same transaction). */
+  lastIndexedAt: string | null;
+}
+
+export interface ProjectDto extends ProjectHeadDto {
+  createdAt: string;
   topicCount: number;
   warningCount: number;
   latestJob: IndexJobDto | null;

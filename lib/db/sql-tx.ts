@@ -1,4 +1,5 @@
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
+import { noteQuery } from "./query-stats";
 
 /**
  * A plain SQL transaction on the Workbench database, for the indexer's bulk writes.
@@ -37,9 +38,11 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
     const tx: SqlTx = {
       kind: "postgres",
       async run(sql, params = []) {
+        noteQuery();
         await client.query(toPg(sql), params);
       },
       async all<T>(sql: string, params: unknown[] = []) {
+        noteQuery();
         return (await client.query(toPg(sql), params)).rows as T[];
       },
       async insert(table, columns, rows) {
@@ -47,6 +50,7 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
         for (let i = 0; i < rows.length; i += per) {
           const part = rows.slice(i, i + per);
           const values = part.map(() => `(${columns.map(() => "?").join(",")})`).join(",");
+          noteQuery();
           await client.query(toPg(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${values}`), part.flat());
         }
       },
@@ -75,15 +79,20 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
   const tx: SqlTx = {
     kind: "sqlite",
     async run(sql, params = []) {
+      noteQuery();
       stmt(sql).run(params.map(sqliteValue));
     },
     async all<T>(sql: string, params: unknown[] = []) {
+      noteQuery();
       return stmt(sql).all(params.map(sqliteValue)) as T[];
     },
     async insert(table, columns, rows) {
       // One prepared single-row statement, reused: the fastest path in better-sqlite3.
       const one = stmt(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES (${columns.map(() => "?").join(",")})`);
-      for (const r of rows) one.run(r.map(sqliteValue));
+      for (const r of rows) {
+        noteQuery();
+        one.run(r.map(sqliteValue));
+      }
     },
   };
   try {

@@ -4,7 +4,7 @@
  * project, or this run as it stood after one of its iterations.
  */
 import { WorkbenchError } from "../core/errors";
-import { getProject } from "../db/repositories/projects";
+import { getProjectHead } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
 import { compareRegistries, compareSideOf, compareWindow, formatBaselineRef, type BaselineRef, type CompareRequest, type CompareWindow, type RunComparison } from "./compare";
 import type { RunView } from "./run-view";
@@ -51,7 +51,7 @@ function iterationsOf(view: RunView): number[] {
 }
 
 async function contextRunView(projectId: string, runId: string): Promise<{ run: RunRowDto; rootPath: string; view: RunView }> {
-  const project = await getProject(projectId);
+  const project = await getProjectHead(projectId);
   const run = await getRun(projectId, runId);
   if (run.loopType !== "context") throw new WorkbenchError("INVALID_INPUT", `This is a deep-${run.loopType} run: only deep-context runs have findings to compare.`);
   return { run, rootPath: project.rootPath, view: await cachedRunView(project.rootPath, run.relPath, "documented") };

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import { ProjectFs } from "../core/project-fs";
-import { getProject } from "../db/repositories/projects";
+import type { ProjectHeadDto } from "../db/dto";
+import { getProjectHead } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
 import type { SignalVariant } from "./convergence/signals";
 import type { ReplayResult } from "./convergence/replay";
@@ -70,9 +71,10 @@ export async function cachedRunView(rootPath: string, relPath: string, variant: 
   return view;
 }
 
-async function contextRun(projectId: string, runId: string): Promise<{ run: RunRowDto; rootPath: string }> {
-  const project = await getProject(projectId);
-  return { run: await getRun(projectId, runId), rootPath: project.rootPath };
+/** `project`: its id, or its head when the caller (a page) has read it already. */
+async function contextRun(project: string | ProjectHeadDto, runId: string): Promise<{ run: RunRowDto; rootPath: string }> {
+  const head = typeof project === "string" ? await getProjectHead(project) : project;
+  return { run: await getRun(head.id, runId), rootPath: head.rootPath };
 }
 
 /** The page's windows of a computed view (see RunPageView). */
@@ -117,8 +119,8 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
 }
 
 /** A run of an indexed project, with its view when it is a deep-context packet: one window of each list that grows with the log. */
-export async function runForProject(projectId: string, runId: string, variant: SignalVariant = "documented", windows: RunWindowQuery = {}): Promise<RunResult> {
-  const { run, rootPath } = await contextRun(projectId, runId);
+export async function runForProject(project: string | ProjectHeadDto, runId: string, variant: SignalVariant = "documented", windows: RunWindowQuery = {}): Promise<RunResult> {
+  const { run, rootPath } = await contextRun(project, runId);
   // Taken before reading: a change while the view is computed makes the versions differ.
   const version = packetVersion(await ProjectFs.open(rootPath), run.relPath);
   if (run.loopType !== "context") {
@@ -151,7 +153,7 @@ export async function runFindings(projectId: string, runId: string, query: Findi
  * index job), newest first and one at a time, so opening a large run does not wait for it.
  */
 export async function warmRunViews(projectId: string, max = 2): Promise<void> {
-  const project = await getProject(projectId);
+  const project = await getProjectHead(projectId);
   const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context").slice(0, max);
   for (const run of runs) await cachedRunView(project.rootPath, run.relPath, "documented");
 }
@@ -171,7 +173,7 @@ export async function changedRunFindings(
   projectId: string,
   seen: (runId: string) => Promise<string | null>,
 ): Promise<{ runIds: string[]; changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] }> {
-  const project = await getProject(projectId);
+  const project = await getProjectHead(projectId);
   const pfs = await ProjectFs.open(project.rootPath);
   const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context");
   const changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] = [];

@@ -7,7 +7,7 @@ import { structuredPatch } from "diff";
 import { z } from "zod";
 import { syncPacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
-import { getProject } from "../db/repositories/projects";
+import { getProjectHead } from "../db/repositories/projects";
 import {
   createPacket,
   getPacket,
@@ -92,7 +92,7 @@ export function validatePacketText(raw: z.input<typeof validatePacketInput>): Va
 
 export async function createProjectPacket(projectId: string, raw: NewPacketInput): Promise<PacketDto> {
   const input = newPacketInput.parse(raw);
-  await getProject(projectId);
+  await getProjectHead(projectId);
   const text = input.markdown ?? (input.kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
   // An imported file decides its own kind by its heading.
   const kind = input.markdown !== undefined ? parsePacket(text).kind : input.kind;

@@ -1,5 +1,6 @@
 import { WorkbenchError } from "../core/errors";
-import { getProject } from "../db/repositories/projects";
+import type { ProjectHeadDto } from "../db/dto";
+import { getProjectHead } from "../db/repositories/projects";
 import { countSavedViews, deleteSavedView, listSavedViews, upsertSavedView } from "../db/repositories/saved-views";
 import { MAX_VIEWS_PER_SURFACE, savedViewInput, type SavedViewDto, type SavedViewInput, type ViewSurface } from "./schemas";
 
@@ -21,7 +22,7 @@ function belongsTo(projectId: string, surface: ViewSurface, path: string): boole
 
 export async function saveView(projectId: string, raw: SavedViewInput): Promise<SavedViewDto> {
   const input = savedViewInput.parse(raw);
-  await getProject(projectId);
+  await getProjectHead(projectId);
   if (!belongsTo(projectId, input.surface, input.path)) {
     throw new WorkbenchError("INVALID_INPUT", `path: not a ${input.surface} view of this project`);
   }
@@ -32,9 +33,10 @@ export async function saveView(projectId: string, raw: SavedViewInput): Promise<
   return upsertSavedView(projectId, input);
 }
 
-export async function savedViews(projectId: string, surface?: ViewSurface): Promise<SavedViewDto[]> {
-  await getProject(projectId);
-  return listSavedViews(projectId, surface);
+/** A project's saved views; given the project's head (a page has read it already), no second read to check it exists. */
+export async function savedViews(project: string | ProjectHeadDto, surface?: ViewSurface): Promise<SavedViewDto[]> {
+  const { id } = typeof project === "string" ? await getProjectHead(project) : project;
+  return listSavedViews(id, surface);
 }
 
 export async function removeView(projectId: string, viewId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import Link from "next/link";
-import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { loadProjectDetailsOr404 } from "@/app/projects/[id]/load-project";
 import { IndexJobPanel } from "@/components/projects/index-job-panel";
 import { RemoteCard } from "@/components/projects/remote-card";
 import { RemoveProjectButton } from "@/components/projects/remove-project-button";
@@ -15,7 +15,7 @@ export const dynamic = "force-dynamic";
 
 export default async function ProjectPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const project = await loadProjectOr404(id);
+  const project = await loadProjectDetailsOr404(id);
   const warnings = await listWarnings(id);
   return (
     <div className="mx-auto max-w-5xl space-y-6">

@@ -3,9 +3,9 @@ import { ProjectFs } from "../../core/project-fs";
 import type { ContextStore } from "../../inventory/context-store";
 import { SOURCE_KINDS, type SourceKind } from "../../inventory/types";
 import { getDb } from "../client";
-import type { BranchDto, DocumentHitDto } from "../dto";
+import type { BranchDto, DocumentHitDto, ProjectHeadDto } from "../dto";
 import { allTopics, sourcesForSlug, toSourceDto } from "./topics";
-import { getProject } from "./projects";
+import { getProjectHead } from "./projects";
 
 /**
  * Case-insensitive "contains" for any script. SQLite's LIKE folds ASCII only, so the
@@ -19,8 +19,9 @@ function caseVariants(s: string): string[] {
   return [...new Set([s, s.toLowerCase(), s.toUpperCase(), s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()])];
 }
 
-export async function contextStoreFor(projectId: string): Promise<ContextStore> {
-  const project = await getProject(projectId);
+export async function contextStoreFor(projectOrId: string | ProjectHeadDto): Promise<ContextStore> {
+  const project = typeof projectOrId === "string" ? await getProjectHead(projectOrId) : projectOrId;
+  const projectId = project.id;
   const db = await getDb();
   const layouts: ResolvedLayout[] = project.layouts;
 

@@ -9,6 +9,7 @@
 import type { Database as Sqlite } from "better-sqlite3";
 import { getDb } from "../client";
 import { sqliteFileUrl } from "../database-url";
+import { noteQuery } from "../query-stats";
 import type { FacetGroup, MatchFilters, MatchRow } from "./search";
 
 interface FacetIndex {
@@ -65,9 +66,11 @@ function readState(): Promise<ReadState> {
 
 /** The facet arrays, rebuilt only when entries were added or removed since the last build. */
 function facetIndex(state: ReadState): FacetIndex {
+  noteQuery();
   const version = state.db.pragma("data_version", { simple: true }) as number;
   if (state.index && version === state.dataVersion) return state.index;
   state.dataVersion = version;
+  noteQuery();
   const head = state.db.prepare(`SELECT max("id") AS m, count(*) AS n FROM "SearchEntry"`).get() as { m: number | null; n: number };
   const stamp = `${head.m ?? 0}:${head.n}`;
   if (state.index?.stamp === stamp) return state.index;
@@ -86,6 +89,7 @@ function facetIndex(state: ReadState): FacetIndex {
   const kindCode = codes(index.kinds);
   const statusCode = codes(index.statuses);
   // The planner reads these columns from the covering SearchEntry_facets index, never the bodies.
+  noteQuery();
   const rows = state.db.prepare(`SELECT "id", "projectId", "kind", "status", "date" FROM "SearchEntry"`).raw().iterate() as IterableIterator<[number, string, string, string | null, string | null]>;
   for (const [id, projectId, kind, status, date] of rows) {
     index.project[id] = projectCode(projectId);
@@ -144,6 +148,7 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   };
   let top: [number, number][];
   try {
+    noteQuery();
     // bm25 is lower-is-better; title words count four times body words.
     top = state.db
       .prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`)
@@ -162,6 +167,7 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   if (top.length === 0) return { groups, rows: [] };
   const ids = top.map(([id]) => id);
   const marks = ids.map(() => "?").join(",");
+  noteQuery();
   // Snippets are cut in JavaScript from the bodies: FTS5's snippet() re-expands a prefix
   // query for every row (measured: 100 ms for 50 rows of "invo*" at 100,000 entries).
   const details = new Map(

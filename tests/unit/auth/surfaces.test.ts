@@ -31,7 +31,7 @@ describe("team mode surfaces", () => {
     const unchecked = pages
       .filter((f) => {
         const src = fs.readFileSync(f, "utf8");
-        if (rel(f).startsWith(path.join("app", "projects", "[id]"))) return !/loadProjectOr404\(|pageProjectRole\(/.test(src);
+        if (rel(f).startsWith(path.join("app", "projects", "[id]"))) return !/loadProject(Details)?Or404\(|pageProjectRole\(/.test(src);
         return !/pagePrincipal\(|pageVisibleProjects\(|pageProjectRole\(|viewer\(\)|readAuthConfig\(/.test(src);
       })
       .map(rel);

@@ -158,6 +158,14 @@ describe("Markdown (the component)", () => {
     expect(html).toMatch(/Showing the first \d+ KB of 498 KB/);
   });
 
+  it("renders a text once and reuses the tree for the next request that shows it", () => {
+    const text = "## Archaeologist summary\n\n- one\n- two `code`\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
+    const first = Markdown({ text });
+    expect(Markdown({ text })).toBe(first);
+    expect(Markdown({ text: text + "\nmore\n" })).not.toBe(first);
+    expect(renderToString(first)).toContain("<table>");
+  });
+
   it("renders every pathological input in well under the time it took before", () => {
     // Before: stack overflows after 2.5-4 s, 380 s for the 2,000-level list. A generous guard
     // against a regression to that; the shape is checked above.

@@ -28,7 +28,7 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
       </p>
     );
   } else {
-    const { result, markdown } = await loadContextForProject(id, q);
+    const { result, markdown } = await loadContextForProject(project, q);
     body = <LoadContextView result={result} markdown={markdown} projectId={id} />;
   }
   return (

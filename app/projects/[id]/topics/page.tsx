@@ -20,7 +20,7 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
   const parsed = topicFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : topicFilterSchema.parse({});
   const project = await loadProjectOr404(id);
-  const [{ rows, total, statuses, page, pageSize }, views] = await Promise.all([listTopics(id, filter), savedViews(id, "inventory")]);
+  const [{ rows, total, statuses, page, pageSize }, views] = await Promise.all([listTopics(id, filter), savedViews(project, "inventory")]);
   const filtered = Boolean(filter.source || filter.status || filter.q);
   const recent = page === 1 && !filtered ? rows.slice(0, 4) : [];
   return (

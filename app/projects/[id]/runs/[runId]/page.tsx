@@ -59,7 +59,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const query: Record<string, string> = Object.fromEntries(Object.entries(sp).filter((e): e is [string, string] => typeof e[1] === "string"));
   const basePath = `/projects/${id}/runs/${runId}`;
   const project = await loadProjectOr404(id);
-  const [{ run, view, timeline, version }, allFindingViews] = await Promise.all([runForProject(id, runId, variant, windows), savedViews(id, "findings")]);
+  const [{ run, view, timeline, version }, allFindingViews] = await Promise.all([runForProject(project, runId, variant, windows), savedViews(project, "findings")]);
   // Only this run's saved views; the path is `/projects/<id>/runs/<runId>?…`.
   const findingViews = allFindingViews.filter((v) => new URL(v.path, "http://workbench.invalid").pathname === `/projects/${id}/runs/${runId}`);
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;

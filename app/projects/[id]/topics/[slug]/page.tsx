@@ -19,7 +19,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
   const { id, slug: rawSlug } = await params;
   const slug = decodeURIComponent(rawSlug);
   const project = await loadProjectOr404(id);
-  const { result, markdown } = await loadContextForProject(id, slug);
+  const { result, markdown } = await loadContextForProject(project, slug);
   const packets = await listPackets(id, { topicSlug: slug });
   return (
     <div className="mx-auto max-w-5xl">

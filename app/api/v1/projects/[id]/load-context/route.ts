@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { getProject } from "@/lib/db/repositories/projects";
+import { getProjectHead } from "@/lib/db/repositories/projects";
 import { allTopics } from "@/lib/db/repositories/topics";
 import { formatInventory } from "@/lib/inventory/format";
 import { loadContextForProject } from "@/lib/inventory/service";
@@ -17,14 +17,14 @@ const query = z.object({
 export const GET = projectRoute<{ id: string }>("viewer", async (req, p) => {
   const { id } = params.parse(p);
   const { q, format } = query.parse(searchParams(req));
-  await getProject(id);
+  const project = await getProjectHead(id);
   if (q === undefined) {
     const topics = await allTopics(id);
     const markdown = formatInventory(topics);
     if (format === "markdown") return new NextResponse(markdown, { headers: { "content-type": "text/markdown; charset=utf-8" } });
     return NextResponse.json({ markdown, topics });
   }
-  const { result, markdown } = await loadContextForProject(id, q);
+  const { result, markdown } = await loadContextForProject(project, q);
   if (format === "markdown") return new NextResponse(markdown, { headers: { "content-type": "text/markdown; charset=utf-8" } });
   return NextResponse.json({ markdown, result });
 });

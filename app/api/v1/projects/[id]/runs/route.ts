@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { getProject } from "@/lib/db/repositories/projects";
+import { getProjectHead } from "@/lib/db/repositories/projects";
 import { listRuns } from "@/lib/db/repositories/runs";
 import { projectRoute } from "../../../_lib/respond";
 
@@ -9,6 +9,6 @@ const params = z.object({ id: z.string().min(1).max(64).describe("project id") }
 
 export const GET = projectRoute<{ id: string }>("viewer", async (_req, p) => {
   const { id } = params.parse(p);
-  await getProject(id);
+  await getProjectHead(id);
   return NextResponse.json({ runs: await listRuns(id) });
 });

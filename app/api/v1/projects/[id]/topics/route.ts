@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { getProject } from "@/lib/db/repositories/projects";
+import { getProjectHead } from "@/lib/db/repositories/projects";
 import { listTopics, topicFilterSchema } from "@/lib/db/repositories/topics";
 import { projectRoute, searchParams } from "../../../_lib/respond";
 
@@ -11,6 +11,6 @@ const params = z.object({ id: z.string().min(1).max(64).describe("project id") }
 export const GET = projectRoute<{ id: string }>("viewer", async (req, p) => {
   const { id } = params.parse(p);
   const filter = topicFilterSchema.parse(searchParams(req));
-  await getProject(id);
+  await getProjectHead(id);
   return NextResponse.json(await listTopics(id, filter));
 });

@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Topic_projectId_status_idx" ON "Topic"("projectId", "status");
+
