@@ -55,8 +55,8 @@ function hashOf(e: EntryInput): string {
  * The changes that make the stored entries of `kinds` equal `entries`; with `refs`, only the
  * stored entries with those refs are compared (and removed when `entries` lacks them).
  */
-async function diff(projectId: string, kinds: readonly SearchKind[], entries: EntryInput[], refPrefix = "", refs?: readonly string[]): Promise<EntryChanges> {
-  const stored = await entryHashes(projectId, kinds, refPrefix, refs);
+async function diff(projectId: string, kinds: readonly SearchKind[], entries: EntryInput[], refPrefix = "", refs?: readonly string[] | "none-stored"): Promise<EntryChanges> {
+  const stored = refs === "none-stored" ? new Map<string, string>() : await entryHashes(projectId, kinds, refPrefix, refs);
   const seen = new Set<string>();
   const upsert: EntryChanges["upsert"] = [];
   for (const raw of entries) {
@@ -75,7 +75,7 @@ async function diff(projectId: string, kinds: readonly SearchKind[], entries: En
     const [kind, ref] = k.split("\u0000") as [string, string];
     return { kind, ref };
   });
-  return { upsert, remove };
+  return { upsert, remove, allNew: refs === "none-stored" };
 }
 
 const stats = (c: EntryChanges): SyncStats => ({ written: c.upsert.length, removed: c.remove.length });
@@ -100,6 +100,9 @@ const add = (a: SyncStats, b: SyncStats): SyncStats => ({ written: a.written + b
 
 /** Every document entry, a page of documents at a time, written in one transaction. */
 async function wholeDocuments(projectId: string): Promise<SyncStats> {
+  // A project's first rebuild (a new project's full index) has nothing stored to compare with.
+  const counts = await entryCounts(projectId);
+  const noneStored = DOCUMENT_KINDS.every((k) => !counts.get(k));
   async function* batches(): AsyncGenerator<EntryChanges> {
     const present = new Set<string>();
     let after: string | null = null;
@@ -109,8 +112,9 @@ async function wholeDocuments(projectId: string): Promise<SyncStats> {
       after = page[page.length - 1]!.relPath;
       const refs = page.map((d) => d.relPath);
       for (const r of refs) present.add(r);
-      yield await diff(projectId, DOCUMENT_KINDS, documentEntries(projectId, page), "", refs);
+      yield await diff(projectId, DOCUMENT_KINDS, documentEntries(projectId, page), "", noneStored ? "none-stored" : refs);
     }
+    if (noneStored) return;
     // Entries of documents that are gone (no page held their path).
     const remove = [...(await entryHashes(projectId, DOCUMENT_KINDS)).keys()]
       .map((k) => k.split("\u0000") as [string, string])

@@ -25,6 +25,8 @@ export interface EntryChanges {
   upsert: { entry: StoredEntry; words: () => EntryWords }[];
   /** Entries to remove, by kind and ref. */
   remove: { kind: string; ref: string }[];
+  /** Set when no stored entry has any of the upserted keys (a project's first rebuild): nothing to delete first. */
+  allNew?: boolean;
 }
 
 const key = (kind: string, ref: string) => `${kind}\u0000${ref}`;
@@ -142,7 +144,7 @@ async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges[
 
 /** A changed entry is replaced (delete then insert, which keeps the FTS5 triggers simple). */
 async function writeChanges(tx: SqlTx, projectId: string, changes: EntryChanges): Promise<void> {
-  await removeEntries(tx, projectId, [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
+  await removeEntries(tx, projectId, changes.allNew ? changes.remove : [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
   if (tx.kind === "sqlite") await insertSqlite(tx, projectId, changes.upsert.map((u) => u.entry));
   else await insertPostgres(tx, projectId, changes.upsert);
 }
