@@ -18,7 +18,7 @@ const queryLog = () => ({ log: queryStatsEnabled() ? [{ emit: "event" as const, 
 
 function counted(db: Db): Db {
   if (!queryStatsEnabled()) return db;
-  (db as unknown as { $on(e: "query", cb: () => void): void }).$on("query", noteQuery);
+  (db as unknown as { $on(e: "query", cb: (e: { query: string }) => void): void }).$on("query", (e) => noteQuery(e.query));
   markQueryStatsListening();
   return db;
 }

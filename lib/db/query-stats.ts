@@ -15,13 +15,16 @@ export function queryStatsEnabled(): boolean {
 
 const g = globalThis as unknown as { __workbenchQueryStats?: { total: number; listening: boolean } };
 const stats = (g.__workbenchQueryStats ??= { total: 0, listening: false });
-const scope = new AsyncLocalStorage<{ n: number }>();
+const scope = new AsyncLocalStorage<{ n: number; statements: string[] }>();
 
 /** One statement sent: called from the Prisma client's query event and by the plain-SQL path. */
-export function noteQuery(): void {
+export function noteQuery(sql?: string): void {
   stats.total++;
   const s = scope.getStore();
-  if (s) s.n++;
+  if (s) {
+    s.n++;
+    if (sql !== undefined) s.statements.push(sql);
+  }
 }
 
 /** The client was created with query events on (lib/db/client.ts sets this). */
@@ -35,12 +38,13 @@ export function queryTotal(): number {
 }
 
 /**
- * Runs `fn` and counts the statements it sends, including those of anything it awaits.
+ * Runs `fn` and counts the statements it sends, including those of anything it awaits, with
+ * the text of each where the sender knows it (every path but search-sqlite's own).
  * Throws when counting is off, so a test can never pass on a count of zero by accident.
  */
-export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const s = { n: 0 };
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; statements: string[] }> {
+  const s = { n: 0, statements: [] as string[] };
   const result = await scope.run(s, fn);
   if (!stats.listening) throw new Error("Query counting is off: set WORKBENCH_QUERY_STATS=1 before the database is first opened.");
-  return { result, queries: s.n };
+  return { result, queries: s.n, statements: s.statements };
 }

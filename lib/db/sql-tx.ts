@@ -38,11 +38,11 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
     const tx: SqlTx = {
       kind: "postgres",
       async run(sql, params = []) {
-        noteQuery();
+        noteQuery(sql);
         await client.query(toPg(sql), params);
       },
       async all<T>(sql: string, params: unknown[] = []) {
-        noteQuery();
+        noteQuery(sql);
         return (await client.query(toPg(sql), params)).rows as T[];
       },
       async insert(table, columns, rows) {
@@ -50,7 +50,7 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
         for (let i = 0; i < rows.length; i += per) {
           const part = rows.slice(i, i + per);
           const values = part.map(() => `(${columns.map(() => "?").join(",")})`).join(",");
-          noteQuery();
+          noteQuery(`INSERT INTO "${table}"`);
           await client.query(toPg(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${values}`), part.flat());
         }
       },
@@ -79,18 +79,18 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
   const tx: SqlTx = {
     kind: "sqlite",
     async run(sql, params = []) {
-      noteQuery();
+      noteQuery(sql);
       stmt(sql).run(params.map(sqliteValue));
     },
     async all<T>(sql: string, params: unknown[] = []) {
-      noteQuery();
+      noteQuery(sql);
       return stmt(sql).all(params.map(sqliteValue)) as T[];
     },
     async insert(table, columns, rows) {
       // One prepared single-row statement, reused: the fastest path in better-sqlite3.
       const one = stmt(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES (${columns.map(() => "?").join(",")})`);
       for (const r of rows) {
-        noteQuery();
+        noteQuery(one.source);
         one.run(r.map(sqliteValue));
       }
     },
@@ -114,6 +114,7 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
  * about 200 ms through Prisma and take about 20 ms here).
  */
 export async function readSql<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  noteQuery(sql);
   if (databaseKind() === "postgres") {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: postgresUrl() });

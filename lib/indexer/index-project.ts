@@ -5,9 +5,8 @@ import type { FileWarning } from "../core/warnings";
 import type { IndexChanges, IndexStats, JobPhase } from "../db/dto";
 import { getProjectIndexState } from "../db/repositories/projects";
 import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
-import { getDb } from "../db/client";
 import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from "../inventory/scan";
-import { diffFiles, scopeFor } from "./plan-changes";
+import { diffFiles, listingDigest, scopeFor } from "./plan-changes";
 import pMap from "p-map";
 import { discoverRuns } from "../deep-context/discover";
 import { type RunSummary, summarizeRun } from "../deep-context/run-summary";
@@ -54,21 +53,17 @@ async function writeProjectIndex(
   const warn = (w: FileWarning) => warnings.push(w);
   // One read per file per run: the documents pass reuses what the sources pass read.
   const ctx = { pfs, warn, cache: new Map<string, string | null>(), failed: new Set<string>() };
+  // git runs on the other core while this thread walks the tree.
+  const gitFp = gitFingerprint(pfs.root);
 
   onProgress("config", 0, 0);
   const plan = await planScan(pfs, warn);
-  const db = await getDb();
-  const prevConfig = (await db.project.findUnique({ where: { id: projectId }, select: { configJson: true } }))?.configJson;
-  const configChanged = prevConfig !== JSON.stringify(plan.layouts);
+  const configChanged = state.configJson !== JSON.stringify(plan.layouts);
 
   onProgress("listing", 0, 0);
   const files = await listFiles(pfs, plan);
-  const previous = opts.full || configChanged ? new Map() : await loadFingerprints(projectId);
-  const full = opts.full || configChanged || previous.size === 0;
-  const byPath = new Map(files.map((f) => [f.relPath, f]));
-  const { changed, removed } = full
-    ? { changed: files, removed: [...(await loadFingerprints(projectId)).keys()].filter((p) => !byPath.has(p)) }
-    : diffFiles(files, previous);
+  const digest = listingDigest(files);
+  const { full, changed, removed } = await planFiles(projectId, files, opts.full || configChanged, state.listingDigest === digest);
   const total = changed.length;
   onProgress("sources", 0, total);
 
@@ -96,7 +91,7 @@ async function writeProjectIndex(
 
   onProgress("git", 0, 0);
   let git: Parameters<typeof writeIndex>[0]["git"] = null;
-  const fp = await gitFingerprint(pfs.root);
+  const fp = await gitFp;
   if (fp !== undefined) {
     if (full || fp !== state.gitFingerprint) {
       git = { fingerprint: fp, branches: await readBranches(pfs.root), commits: await readCommits(pfs.root) };
@@ -160,6 +155,8 @@ async function writeProjectIndex(
       keepEntries: ctx.failed,
       warnings,
       git,
+      // An entry that failed keeps its files unfingerprinted: the next listing must be compared.
+      listingDigest: ctx.failed.size === 0 ? digest : null,
     },
     (phase, d, t) => onProgress(phase, d, t),
   );
@@ -180,6 +177,21 @@ async function writeProjectIndex(
       runs: runs.length,
     },
   };
+}
+
+/**
+ * Which files to read: all of them on a full run; none when the listing's digest equals the
+ * stored one (the stored fingerprints match it exactly); otherwise those whose fingerprint differs.
+ */
+async function planFiles(projectId: string, files: AreaFile[], forceFull: boolean, sameListing: boolean): Promise<{ full: boolean; changed: AreaFile[]; removed: string[] }> {
+  if (!forceFull && sameListing) return { full: false, changed: [], removed: [] };
+  const previous = forceFull ? new Map<string, { size: number; mtimeMs: number }>() : await loadFingerprints(projectId);
+  if (forceFull || previous.size === 0) {
+    const byPath = new Set(files.map((f) => f.relPath));
+    const stored = forceFull ? await loadFingerprints(projectId) : previous;
+    return { full: true, changed: files, removed: [...stored.keys()].filter((p) => !byPath.has(p)) };
+  }
+  return { full: false, ...diffFiles(files, previous) };
 }
 
 /** A run whose packet could not be summarised: listed with nothing known, and a warning naming it. */

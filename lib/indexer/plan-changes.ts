@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AreaFile, ArtifactRoot, ScanScope } from "../inventory/scan";
 import { locateArtifactFile } from "../inventory/sources/documents";
 import type { SourceKind } from "../inventory/types";
@@ -43,4 +44,23 @@ export function scopeFor(paths: string[], roots: ArtifactRoot[]): ScanScope {
     if (loc) add(loc.source, loc.slug);
   }
   return scope;
+}
+
+/**
+ * One value for a whole listing (paths, areas, sizes, mtimes). Stored when the stored
+ * fingerprints match the listing exactly, it lets a re-index where nothing changed skip
+ * reading and comparing every fingerprint.
+ */
+export function listingDigest(files: AreaFile[]): string {
+  const h = createHash("sha256");
+  // Fed in slices: one string per file costs more than the hash, one string for all costs memory.
+  let part = "";
+  for (const f of files) {
+    part += `${f.relPath}\0${f.area}\0${f.size}\0${f.mtimeMs}\n`;
+    if (part.length > 65_536) {
+      h.update(part);
+      part = "";
+    }
+  }
+  return h.update(part).digest("hex");
 }

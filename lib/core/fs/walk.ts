@@ -3,12 +3,16 @@ import path from "node:path";
 import type { FileWarning } from "../warnings";
 import { WALK_LIMITS } from "./limits";
 import { describeSpecial } from "./refusal";
+import { type DirListing, kindAsStats, listDirs, STAT_FIELDS, TOO_LONG } from "./dir-listing";
+import { listElsewhere, type PendingListing } from "./listing-worker";
 
 export interface WalkOptions {
   /** Folder depth below the start (default WALK_LIMITS.maxDepth). */
   maxDepth?: number;
   /** Entries visited before the walk stops and says so (default WALK_LIMITS.maxEntries). */
   maxEntries?: number;
+  /** Let the listing worker list part of a large tree (default true). */
+  parallel?: boolean;
 }
 
 export interface WalkContext {
@@ -33,7 +37,11 @@ interface PendingLink {
   depth: number;
 }
 
-const SKIPPED_NAMES = new Set([".git", "node_modules"]);
+const SKIPPED_NAMES = [".git", "node_modules"];
+/** A tree is shared with the listing worker only from this many folders side by side. */
+const SHARE_FROM_FOLDERS = 8;
+/** How far down a chain of single folders the walk looks for that many. */
+const SHARE_SEARCH_DEPTH = 3;
 
 /**
  * Every regular file below a folder, stat only. Synchronous on purpose: for tens of
@@ -56,7 +64,14 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
   const inside = (real: string) => real === ctx.root || real.startsWith(ctx.root + path.sep);
   const shown = (rel: string) => rel || ".";
 
-  const addFile = (rel: string, st: fs.Stats): void => {
+  interface FileStat {
+    size: number;
+    mtimeMs: number;
+    nlink: number;
+    dev: number;
+    ino: number;
+  }
+  const addFile = (rel: string, st: FileStat): void => {
     if (st.nlink > 1) {
       ctx.report(rel, "hard_link", `${rel}: a hard link (the file has ${st.nlink} names, which may lie outside the project); not read.`);
       return;
@@ -71,47 +86,80 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
     out.push({ relPath: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
   };
 
+  // Listings made ahead of the walk (the start, and what the worker listed), by real path.
+  const listed = new Map<string, DirListing>();
+  let pending: PendingListing | null = null;
+  let handedOver: Set<string> | null = null;
+  const listingOf = (real: string, depth: number): DirListing => {
+    const ready = listed.get(real);
+    if (ready) return ready;
+    if (pending && handedOver?.has(real)) {
+      for (const [k, v] of pending.take()) listed.set(k, v);
+      pending = null;
+      const taken = listed.get(real);
+      if (taken) return taken;
+    }
+    return listDirs(fs, [{ real, depth }], SKIPPED_NAMES, maxDepth, maxEntries, false)[0]!;
+  };
+  if (opts.parallel !== false) shareWithWorker();
+
+  /**
+   * Gives the second half of the first wide level's folders to the listing worker: the walk
+   * reaches them last, so by then the worker has listed them (or is close to it).
+   */
+  function shareWithWorker(): void {
+    let at: DirListing = listDirs(fs, [{ real: ctx.startReal, depth: 0 }], SKIPPED_NAMES, maxDepth, maxEntries, false)[0]!;
+    listed.set(at.real, at);
+    for (let depth = 0; depth <= SHARE_SEARCH_DEPTH && depth < maxDepth; depth++) {
+      const folders = at.names.flatMap((n, i) => (at.kinds[i] === "d" ? [at.real.endsWith(path.sep) ? at.real + n : at.real + path.sep + n] : []));
+      if (folders.length >= SHARE_FROM_FOLDERS) {
+        const theirs = folders.slice(Math.ceil(folders.length / 2));
+        pending = listElsewhere(theirs.map((real) => ({ real, depth: depth + 1 })), SKIPPED_NAMES, maxDepth, maxEntries);
+        if (pending) handedOver = new Set(theirs);
+        return;
+      }
+      if (folders.length !== 1) return;
+      at = listDirs(fs, [{ real: folders[0]!, depth: depth + 1 }], SKIPPED_NAMES, maxDepth, maxEntries, false)[0]!;
+      listed.set(at.real, at);
+    }
+  }
+
   const visit = (real: string, rel: string, depth: number): void => {
     if (stopped || visitedDirs.has(real)) return;
     visitedDirs.add(real);
-    let dirents: fs.Dirent[];
-    try {
-      dirents = fs.readdirSync(real, { withFileTypes: true });
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
+    const listing = listingOf(real, depth);
+    if (listing.error !== undefined) {
+      const code = listing.error;
       if (code === "ENAMETOOLONG") ctx.report(rel, "path_too_long", `${shown(rel)}: the path is longer than the system allows; not walked.`);
-      else if (code !== "ENOENT") ctx.report(rel, "unreadable", `${shown(rel)}: the folder cannot be listed (${code ?? "error"}).`);
+      else if (code !== "ENOENT") ctx.report(rel, "unreadable", `${shown(rel)}: the folder cannot be listed (${code}).`);
       return;
     }
-    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of dirents) {
-      if (SKIPPED_NAMES.has(e.name)) continue;
+    const { names, kinds, stats } = listing;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
       if (++entries > maxEntries) {
         stopped = true;
         ctx.report(rel, "walk_budget", `${shown(rel)}: the walk stopped after ${maxEntries} entries; the rest of ${shown(ctx.startRel)} is not indexed.`);
         return;
       }
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
+      const childRel = rel ? `${rel}/${name}` : name;
       // A plain join: `real` is a resolved path and a listed name holds no separator, so
       // path.join's normalising (a measurable share of a 23,000-file walk) has nothing to do.
-      const childAbs = real.endsWith(path.sep) ? real + e.name : real + path.sep + e.name;
-      if (e.isDirectory()) {
+      const childAbs = real.endsWith(path.sep) ? real + name : real + path.sep + name;
+      const kind = kinds[i]!;
+      if (kind === "d") {
         if (depth < maxDepth) visit(childAbs, childRel, depth + 1);
         else ctx.report(childRel, "walk_budget", `${childRel}: more than ${maxDepth} folders below ${shown(ctx.startRel)}; not walked.`);
-      } else if (e.isFile()) {
-        let st: fs.Stats | undefined;
-        try {
-          st = fs.statSync(childAbs, { throwIfNoEntry: false });
-        } catch (err) {
-          const code = (err as NodeJS.ErrnoException).code;
-          if (code === "ENAMETOOLONG") ctx.report(childRel, "path_too_long", `${childRel}: the path is longer than the system allows; not read.`);
-          continue;
-        }
-        if (st) addFile(childRel, st); // else: it vanished between readdir and stat
-      } else if (e.isSymbolicLink()) {
+      } else if (kind === "f") {
+        const at = i * STAT_FIELDS;
+        const size = stats[at]!;
+        if (size >= 0) addFile(childRel, { size, mtimeMs: stats[at + 1]!, nlink: stats[at + 2]!, dev: stats[at + 3]!, ino: stats[at + 4]! });
+        else if (size === TOO_LONG) ctx.report(childRel, "path_too_long", `${childRel}: the path is longer than the system allows; not read.`);
+        // else: it vanished between readdir and stat, or cannot be stat'ed: not listed
+      } else if (kind === "l") {
         links.push({ rel: childRel, abs: childAbs, parentReal: real, depth });
       } else {
-        ctx.report(childRel, "not_regular", `${childRel}: ${describeSpecial(e)}; not read.`);
+        ctx.report(childRel, "not_regular", `${childRel}: ${describeSpecial(kindAsStats(kind))}; not read.`);
       }
     }
   };

@@ -48,6 +48,8 @@ export interface IndexWrite {
   keepEntries?: ReadonlySet<string>;
   warnings: FileWarning[];
   git: { fingerprint: string | null; branches: GitBranchInfo[]; commits: GitCommitInfo[] } | null;
+  /** Digest of the walked file list, or null when the stored fingerprints will not match it. */
+  listingDigest: string | null;
 }
 
 async function deleteIn(tx: SqlTx, table: string, column: string, values: string[], where: string, params: unknown[]): Promise<void> {
@@ -178,8 +180,8 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
     }
 
     await tx.run(
-      `UPDATE "Project" SET "lastIndexedAt" = ?, "updatedAt" = ?, "configJson" = ?${w.git ? `, "gitFingerprint" = ?` : ""} WHERE "id" = ?`,
-      [tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), JSON.stringify(w.layouts), ...(w.git ? [w.git.fingerprint] : []), pid],
+      `UPDATE "Project" SET "lastIndexedAt" = ?, "updatedAt" = ?, "configJson" = ?, "listingDigest" = ?${w.git ? `, "gitFingerprint" = ?` : ""} WHERE "id" = ?`,
+      [tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), JSON.stringify(w.layouts), w.listingDigest, ...(w.git ? [w.git.fingerprint] : []), pid],
     );
     const n = await tx.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "Topic" WHERE "projectId" = ?`, [pid]);
     const changes: IndexChanges = {

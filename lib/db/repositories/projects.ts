@@ -128,9 +128,9 @@ export async function deleteProject(id: string): Promise<void> {
   if (res.count === 0) throw new WorkbenchError("NOT_FOUND", "No such project.");
 }
 
-export async function getProjectIndexState(id: string): Promise<{ rootPath: string; gitFingerprint: string | null } | null> {
+export async function getProjectIndexState(id: string): Promise<{ rootPath: string; gitFingerprint: string | null; listingDigest: string | null; configJson: string } | null> {
   const db = await getDb();
-  return db.project.findUnique({ where: { id }, select: { rootPath: true, gitFingerprint: true } });
+  return db.project.findUnique({ where: { id }, select: { rootPath: true, gitFingerprint: true, listingDigest: true, configJson: true } });
 }
 
 /** Every project's name by id (for labelling search facets). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffFiles, scopeFor } from "../../../lib/indexer/plan-changes";
+import { diffFiles, listingDigest, scopeFor } from "../../../lib/indexer/plan-changes";
 import type { AreaFile, ArtifactRoot } from "../../../lib/inventory/scan";
 
 const f = (relPath: string, size = 10, mtimeMs = 1000): AreaFile => ({ relPath, size, mtimeMs, area: "artifact" });
@@ -64,5 +64,27 @@ describe("scopeFor", () => {
     const dotRoots: ArtifactRoot[] = [{ source: "proposal", dir: "." }];
     expect(plain(scopeFor(["manifest.json"], dotRoots))).toEqual({ proposal: "all" });
     expect(plain(scopeFor(["p1.md", "p2/x.md"], dotRoots))).toEqual({ proposal: ["p1", "p2"] });
+  });
+});
+
+describe("listingDigest", () => {
+  const base = [f("a.md"), f("b/c.json", 20, 3000)];
+  it("is the same for the same listing", () => {
+    expect(listingDigest(base)).toBe(listingDigest([f("a.md"), f("b/c.json", 20, 3000)]));
+  });
+  it("changes with any path, size, mtime or area, and with a file added or gone", () => {
+    const seen = new Set([
+      listingDigest(base),
+      listingDigest([f("a.md"), f("b/d.json", 20, 3000)]),
+      listingDigest([f("a.md"), f("b/c.json", 21, 3000)]),
+      listingDigest([f("a.md"), f("b/c.json", 20, 3001)]),
+      listingDigest([f("a.md"), { ...f("b/c.json", 20, 3000), area: "product" }]),
+      listingDigest([...base, f("e.md")]),
+      listingDigest([f("a.md")]),
+    ]);
+    expect(seen.size).toBe(7);
+  });
+  it("cannot be fooled by moving a separator between fields", () => {
+    expect(listingDigest([f("a", 12, 3)])).not.toBe(listingDigest([f("a1", 2, 3)]));
   });
 });
