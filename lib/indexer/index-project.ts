@@ -65,6 +65,10 @@ async function writeProjectIndex(
   const digest = listingDigest(files);
   const { full, changed, removed } = await planFiles(projectId, files, opts.full || configChanged, state.listingDigest === digest);
   const total = changed.length;
+  // Branches and commits are read by git processes on the other core while sources are parsed.
+  const gitRead = readGit(pfs.root, gitFp, full, state.gitFingerprint);
+  // Awaited in the git phase; until then a failure must not surface as an unhandled rejection.
+  gitRead.catch(() => undefined);
   onProgress("sources", 0, total);
 
   const touched = [...changed.map((f) => f.relPath), ...removed];
@@ -90,15 +94,7 @@ async function writeProjectIndex(
   onProgress("documents", total, total);
 
   onProgress("git", 0, 0);
-  let git: Parameters<typeof writeIndex>[0]["git"] = null;
-  const fp = await gitFp;
-  if (fp !== undefined) {
-    if (full || fp !== state.gitFingerprint) {
-      git = { fingerprint: fp, branches: await readBranches(pfs.root), commits: await readCommits(pfs.root) };
-    }
-  } else if (full) {
-    git = { fingerprint: null, branches: [], commits: [] };
-  }
+  const git = await gitRead;
 
   // Deep-loop run packets: re-read on every index (state logs are small and append-only,
   // and a live run must show its new lines).
@@ -177,6 +173,17 @@ async function writeProjectIndex(
       runs: runs.length,
     },
   };
+}
+
+type GitWrite = Parameters<typeof writeIndex>[0]["git"];
+
+/** The git part of the write: null when the refs did not move since the last index. */
+async function readGit(root: string, fingerprint: Promise<string | null | undefined>, full: boolean, stored: string | null): Promise<GitWrite> {
+  const fp = await fingerprint;
+  if (fp === undefined) return full ? { fingerprint: null, branches: [], commits: [] } : null;
+  if (!full && fp === stored) return null;
+  const [branches, commits] = await Promise.all([readBranches(root), readCommits(root)]);
+  return { fingerprint: fp, branches, commits };
 }
 
 /**

@@ -48,7 +48,13 @@ describe("bulk search entry", () => {
     expect(await hits(projectId, "zyxbulkword777")).toEqual(["bulk/doc-777.md"]);
     expect(await hits(projectId, "zyxbulkword0")).toEqual(["bulk/doc-0.md"]);
     expect(await hits(projectId, "zyxbulkword1499")).toEqual(["bulk/doc-1499.md"]);
-    if (databaseKind() === "sqlite") expect(await insertTriggers()).toBe(1);
+    if (databaseKind() === "sqlite") {
+      expect(await insertTriggers()).toBe(1);
+      // The bulk fill's larger FTS5 buffer is not left to ordinary writes.
+      const db = await getDb();
+      const cfg = await db.$queryRawUnsafe<{ v: number | bigint }[]>(`SELECT v FROM "SearchEntryFts_config" WHERE k = 'hashsize'`);
+      expect(cfg.map((r) => Number(r.v))).toEqual([1024 * 1024]);
+    }
 
     // A small change goes through the trigger again.
     await applyEntryChanges(projectId, changesOf([entry(5000, "qwvsingleword")]));

@@ -98,6 +98,14 @@ async function removeEntries(tx: SqlTx, projectId: string, refs: { kind: string;
 
 /** From this many new entries on, the FTS5 index is filled in one statement after the rows. */
 const BULK_FTS_MIN = 1000;
+/**
+ * FTS5 flushes its pending terms to a new segment whenever they pass `hashsize` (1 MB by
+ * default), and merges segments as they pile up. For the one bulk fill, 16 MB made the fill
+ * about 30% faster on the 29,000-entry bench index (measured 1, 4, 8, 16 and 32 MB); it is
+ * set back to the default in the same transaction, so ordinary writes keep the small buffer.
+ */
+const BULK_FTS_HASHSIZE = 16 * 1024 * 1024;
+const DEFAULT_FTS_HASHSIZE = 1024 * 1024;
 
 /**
  * Row by row through the insert trigger, FTS5 interleaves its writes with the table's: a full
@@ -113,7 +121,10 @@ async function beginBulkFts(tx: SqlTx): Promise<{ finish(): Promise<void> } | nu
   await tx.run(`DROP TRIGGER "SearchEntry_fts_insert"`);
   return {
     async finish() {
+      // FTS5 takes configuration values only as literals (a bound value is a "logic error").
+      await tx.run(`INSERT INTO "SearchEntryFts" ("SearchEntryFts", rank) VALUES ('hashsize', ${BULK_FTS_HASHSIZE})`);
       await tx.run(`INSERT INTO "SearchEntryFts" (rowid, title, body) SELECT "id", "title", "body" FROM "SearchEntry" WHERE "id" > ?`, [maxId]);
+      await tx.run(`INSERT INTO "SearchEntryFts" ("SearchEntryFts", rank) VALUES ('hashsize', ${DEFAULT_FTS_HASHSIZE})`);
       await tx.run(trigger.sql);
     },
   };
