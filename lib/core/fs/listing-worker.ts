@@ -18,6 +18,13 @@ import { type DirListing, listDirs, type ListRequest } from "./dir-listing";
 
 /** Longer than any listing takes; past it the worker is dropped and the walk lists alone. */
 const REPLY_TIMEOUT_MS = 30_000;
+/**
+ * An idle worker is ended after this long: its heap would otherwise stay in the process's
+ * memory through the rest of an index job. An index lists its areas back to back, so they
+ * share one worker; a later walk starts a new one (off this thread, while it walks its half).
+ */
+const IDLE_MS = 1_000;
+let idleTimer: NodeJS.Timeout | null = null;
 
 interface Channel {
   worker: Worker;
@@ -92,6 +99,8 @@ export interface PendingListing {
 export function listElsewhere(requests: ListRequest[], skip: string[], maxDepth: number, maxEntries: number): PendingListing | null {
   const c = open();
   if (!c) return null;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   const id = ++seq;
   c.port.postMessage({ id, requests, skip, maxDepth, maxEntries });
   let result: Map<string, DirListing> | null = null;
@@ -119,10 +128,19 @@ export function listElsewhere(requests: ListRequest[], skip: string[], maxDepth:
         if (reply.id !== id) continue;
         if (reply.listings) for (const l of reply.listings) result.set(l.real, l);
         taken += result.size;
+        idleTimer = setTimeout(() => {
+          if (channel === c) close();
+        }, IDLE_MS);
+        idleTimer.unref();
         return result;
       }
     },
   };
+}
+
+/** Whether a worker is up (observability and tests). */
+export function listingWorkerRunning(): boolean {
+  return channel !== null;
 }
 
 /** How many folder listings walks have taken from the worker in this process. */

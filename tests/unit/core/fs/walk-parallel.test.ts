@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopListingWorker, workerListingsTaken } from "../../../../lib/core/fs/listing-worker";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { listingWorkerRunning, stopListingWorker, workerListingsTaken } from "../../../../lib/core/fs/listing-worker";
 import { walkTree, type WalkOptions } from "../../../../lib/core/fs/walk";
 
 let base: string;
@@ -73,5 +73,23 @@ describe("a walk shared with the listing worker", () => {
     const shared = walk({ parallel: true });
     fs.rmSync(path.join(root, "area", "s17"), { recursive: true });
     expect(walk({ parallel: true }).files).toEqual(shared.files.filter((f) => !f.relPath.startsWith("area/s17/")));
+  });
+
+  it("an idle worker ends after a second, so its memory is not kept through the rest of a job", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      walk({ parallel: true });
+      expect(listingWorkerRunning()).toBe(true);
+      vi.advanceTimersByTime(999);
+      expect(listingWorkerRunning()).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(listingWorkerRunning()).toBe(false);
+      // The next wide walk starts a new one.
+      const before = workerListingsTaken();
+      walk({ parallel: true });
+      expect(workerListingsTaken()).toBeGreaterThan(before);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
