@@ -3,6 +3,7 @@ import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { migratePostgres, migrateSqlite } from "./migrate";
 import { markQueryStatsListening, noteQuery, queryStatsEnabled } from "./query-stats";
+import { closeReaders } from "./read-connection";
 
 /**
  * The client type the repositories are written against. Both generated clients come
@@ -50,5 +51,6 @@ export function getDb(): Promise<Db> {
 export async function closeDb(): Promise<void> {
   const p = g.__workbenchDb;
   g.__workbenchDb = undefined;
+  await closeReaders();
   if (p) await (await p).$disconnect();
 }

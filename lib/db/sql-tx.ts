@@ -1,5 +1,6 @@
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { noteQuery } from "./query-stats";
+import { readRows, sqliteValue, toPg } from "./read-connection";
 
 /**
  * A plain SQL transaction on the Workbench database, for the indexer's bulk writes.
@@ -18,16 +19,6 @@ export interface SqlTx {
 
 const PG_MAX_VARS = 60_000;
 
-function toPg(sql: string): string {
-  let i = 0;
-  return sql.replace(/\?/g, () => `$${++i}`);
-}
-
-function sqliteValue(v: unknown): unknown {
-  if (typeof v === "boolean") return v ? 1 : 0;
-  if (v instanceof Date) return v.toISOString();
-  return v ?? null;
-}
 
 /** Runs `fn` in one transaction: everything or nothing is written. */
 export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
@@ -109,27 +100,12 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
 }
 
 /**
- * One plain SQL read outside any transaction, for reads of tens of thousands of rows: Prisma
- * turns every value of every row into its own objects first (23,500 file fingerprints took
- * about 200 ms through Prisma and take about 20 ms here).
+ * One plain SQL read outside any transaction, on the process's read connection
+ * (lib/db/read-connection.ts): for reads of tens of thousands of rows, where Prisma turns every
+ * value of every row into its own objects first (23,500 file fingerprints took about 200 ms
+ * through Prisma and take about 20 ms here), and for the reads behind pages under load.
  */
 export async function readSql<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   noteQuery(sql);
-  if (databaseKind() === "postgres") {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: postgresUrl() });
-    await client.connect();
-    try {
-      return (await client.query(toPg(sql), params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(sqliteFileUrl().slice("file:".length), { readonly: true, fileMustExist: true, timeout: 15_000 });
-  try {
-    return db.prepare(sql).all(params.map(sqliteValue)) as T[];
-  } finally {
-    db.close();
-  }
+  return readRows<T>(sql, params);
 }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { WorkbenchError } from "../core/errors";
 import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../db/database-url";
+import { closeReaders } from "../db/read-connection";
 import { listMigrations, migratePostgres, migrateSqlite } from "../db/migrate";
 
 /**
@@ -135,6 +136,8 @@ async function restoreSqlite(src: string, target: string): Promise<RestoreResult
   }
 
   let previous: string | undefined;
+  // This process's own read connection would hold the file open like a running Workbench.
+  await closeReaders();
   if (fs.existsSync(target)) {
     // Leaving WAL mode needs the only connection to the file: a running Workbench makes it fail.
     const live = new Database(target, { timeout: 0 });

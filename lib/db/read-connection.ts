@@ -1,0 +1,89 @@
+import type { Database as Sqlite, Statement } from "better-sqlite3";
+import type { Pool } from "pg";
+import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
+
+/**
+ * Long-lived connections for plain SQL reads, one per process (kept on globalThis, since
+ * Next bundles this module into several route chunks).
+ *
+ * Why not Prisma for the hot reads: Prisma 6.19's JS engine compiles every query to a plan in
+ * WebAssembly on the main thread, with no plan cache (that came in Prisma 7.4, which cannot run
+ * here): about 2 ms per query on the project's machines, against 0.01–0.6 ms for the same SQL
+ * through a prepared statement. Pages under load make 3 to 5 reads each. And why not a
+ * connection per read: opening one costs more than most reads (a whole search rebuild reads
+ * about a hundred pages of documents).
+ *
+ * SQLite: one read-only connection; in WAL mode each statement sees what was committed when
+ * it started, and prepared statements are kept (bounded). PostgreSQL: a small pool that does
+ * not keep the process alive.
+ */
+interface Readers {
+  sqlite?: { file: string; db: Sqlite; statements: Map<string, Statement> };
+  pg?: { url: string; pool: Pool };
+}
+
+const g = globalThis as unknown as { __workbenchReaders?: Readers };
+const readers = (g.__workbenchReaders ??= {});
+
+/** Prepared statements kept per connection; the texts are few, but IN lists vary in length. */
+const MAX_STATEMENTS = 256;
+
+export function toPg(sql: string): string {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+}
+
+export function sqliteValue(v: unknown): unknown {
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (v instanceof Date) return v.toISOString();
+  return v ?? null;
+}
+
+async function sqliteReader(): Promise<NonNullable<Readers["sqlite"]>> {
+  const file = sqliteFileUrl().slice("file:".length);
+  if (readers.sqlite?.file === file && readers.sqlite.db.open) return readers.sqlite;
+  readers.sqlite?.db.close();
+  const { default: Database } = await import("better-sqlite3");
+  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
+  readers.sqlite = { file, db, statements: new Map() };
+  return readers.sqlite;
+}
+
+async function pgPool(): Promise<Pool> {
+  const url = postgresUrl();
+  if (readers.pg?.url === url) return readers.pg.pool;
+  const old = readers.pg?.pool;
+  readers.pg = undefined;
+  if (old) await old.end().catch(() => undefined);
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  // An idle client that loses its server must not take the process down; the next read reconnects.
+  pool.on("error", (e) => console.error("[workbench] read pool:", e.message));
+  readers.pg = { url, pool };
+  return pool;
+}
+
+/** Rows of one read-only statement (`?` placeholders, quoted Prisma column names). */
+export async function readRows<T>(sql: string, params: unknown[]): Promise<T[]> {
+  if (databaseKind() === "postgres") {
+    const pool = await pgPool();
+    return (await pool.query(toPg(sql), params)).rows as T[];
+  }
+  const r = await sqliteReader();
+  let stmt = r.statements.get(sql);
+  if (!stmt) {
+    if (r.statements.size >= MAX_STATEMENTS) r.statements.clear();
+    stmt = r.db.prepare(sql);
+    r.statements.set(sql, stmt);
+  }
+  return stmt.all(params.map(sqliteValue)) as T[];
+}
+
+/** Closes the read connections (shutdown, tests, and before a restore swaps the file). */
+export async function closeReaders(): Promise<void> {
+  const { sqlite, pg } = readers;
+  readers.sqlite = undefined;
+  readers.pg = undefined;
+  sqlite?.db.close();
+  if (pg) await pg.pool.end().catch(() => undefined);
+}
