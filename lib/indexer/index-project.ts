@@ -8,9 +8,8 @@ import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
 import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from "../inventory/scan";
 import { diffFiles, listingDigest, scopeFor } from "./plan-changes";
 import pMap from "p-map";
-import { discoverRuns } from "../deep-context/discover";
-import { type RunSummary, summarizeRun } from "../deep-context/run-summary";
-import type { RunPacket } from "../deep-context/discover";
+import { discoverRuns, type RunPacket } from "../deep-context/discover";
+import { type RunSummary, summarizeRun } from "../deep-context/views";
 import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
 

@@ -6,7 +6,7 @@
 import type { IndexedContent } from "../db/repositories/search";
 import type { MemoryEvent } from "../memory/memory-file";
 import type { EventStatus } from "../memory/current-view";
-import type { FindingRow } from "../deep-context/run-view";
+import type { FindingRow } from "../deep-context/views";
 import type { SearchKind } from "./schemas";
 
 export interface EntryInput {

@@ -1,5 +1,5 @@
 import { WorkbenchError } from "../../core/errors";
-import type { RunSummary } from "../../deep-context/run-summary";
+import type { RunSummary } from "../../deep-context/views";
 import { getDb } from "../client";
 
 export interface RunRowDto {
