@@ -6,6 +6,7 @@ import type { IndexChanges, IndexStats, JobPhase } from "../db/dto";
 import { getProjectIndexState } from "../db/repositories/projects";
 import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
 import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from "../inventory/scan";
+import { buildTopicRow } from "../inventory/topics";
 import { diffFiles, listingDigest, scopeFor } from "./plan-changes";
 import pMap from "p-map";
 import { discoverRuns, type RunPacket } from "../deep-context/discover";
@@ -152,6 +153,7 @@ async function writeProjectIndex(
       git,
       // An entry that failed keeps its files unfingerprinted: the next listing must be compared.
       listingDigest: ctx.failed.size === 0 ? digest : null,
+      topicRow: buildTopicRow,
     },
     (phase, d, t) => onProgress(phase, d, t),
   );
