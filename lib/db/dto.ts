@@ -245,12 +245,5 @@ export interface TopicSourceRecord {
   details: SourceDetails;
 }
 
-/** A text file kept for fuzzy search (artifact files, requirements KB, product knowledge). */
-export interface SearchDocument {
-  relPath: string;
-  area: "artifact" | "requirements" | "product";
-  source: SourceKind | null;
-  slug: string | null;
-  title: string | null;
-  content: string;
-}
+/** A text file kept for fuzzy search (artifact files, requirements KB, product knowledge): stored as it is read back. */
+export type SearchDocument = DocumentHitDto;
