@@ -22,7 +22,7 @@ import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { reduceContextState } from "../lib/deep-context/reduce";
+import { reduceContextState } from "../lib/deep-context/reducer";
 import { cachedContextPacket } from "./generate-context-packet";
 import { BENCH_DIR, OUT_DIR, failure, median, result, resultsTable, writeResults, type BenchResult, envInt } from "./report";
 

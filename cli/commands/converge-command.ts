@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { WorkbenchError } from "../../lib/core/errors";
 import { terminalSafe } from "../../lib/core/terminal";
-import type { PacketConvergence } from "../../lib/deep-context/convergence/packet-convergence";
+import type { PacketConvergence } from "../../lib/deep-context/convergence";
 
 const f3 = (n: number) => n.toFixed(3);
 
@@ -70,8 +70,8 @@ export function registerConverge(program: Command, _setCode: (c: number) => void
     .option("--variant <variant>", "signal variant: documented (references and tests) or stored (signals.ts@cc68d45)", "documented")
     .option("--graph <file>", "read the coverage graph from this JSON file instead of the packet")
     .action(async (specFolder: string, opts: { json?: boolean; variant: string; graph?: string }) => {
-      const { isSignalVariant } = await import("../../lib/deep-context/convergence/signals");
-      const { evaluatePacket } = await import("../../lib/deep-context/convergence/packet-convergence");
+      const { isSignalVariant } = await import("../../lib/deep-context/convergence");
+      const { evaluatePacket } = await import("../../lib/deep-context/convergence");
       if (!isSignalVariant(opts.variant)) {
         throw new WorkbenchError("INVALID_INPUT", `Unknown --variant "${opts.variant}": use documented or stored`);
       }

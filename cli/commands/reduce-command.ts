@@ -19,7 +19,7 @@ export async function runReduceCommand(args: string[], options: { referenceLayou
     return 1;
   }
   try {
-    const { reduceContextState, summaryText } = await import("../../lib/deep-context/reduce");
+    const { reduceContextState, summaryText } = await import("../../lib/deep-context/reducer");
     const result = reduceContextState(specFolder, { layouts: options.referenceLayoutOnly ? "reference" : "both" });
     // Packet files not read (links out of the repository, pipes, nesting too deep): named, so
     // nothing is skipped silently. Their names are repository text, hence terminalSafe.

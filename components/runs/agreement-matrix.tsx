@@ -1,5 +1,5 @@
 import { KeyboardList } from "@/components/ui/keyboard-list";
-import type { AgreementView } from "@/lib/deep-context/agreement";
+import type { AgreementView } from "@/lib/deep-context/views";
 
 /** Shared findings between executors as a heat map, with each executor's contribution. */
 export function AgreementMatrix({ view }: { view: AgreementView }) {

@@ -1,7 +1,7 @@
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import { Badge } from "@/components/ui/badge";
 import { Markdown } from "@/components/ui/markdown";
-import type { ContextReport } from "@/lib/deep-context/context-report";
+import type { ContextReport } from "@/lib/deep-context/views";
 
 /** The Context Report: its REUSE catalog first, each entry checked against today's repository. */
 export function ContextReportView({ report }: { report: ContextReport }) {

@@ -3,12 +3,10 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import type { EvidenceCheck } from "@/lib/deep-context/evidence";
-import type { FindingsFacets, FindingsPage } from "@/lib/deep-context/findings-query";
+import type { EvidenceCheck, FindingsFacets, FindingsPage, FindingRow } from "@/lib/deep-context/views";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { dialogOpen, isTyping } from "@/components/ui/keyboard-list";
-import type { FindingRow } from "@/lib/deep-context/run-view";
 import { FINDINGS_BLOCK, filtersFromParams, filtersToParams, useFindingsWindow, type FindingsFilters } from "./use-findings-window";
 
 const ROW_HEIGHT = 36;

@@ -1,8 +1,7 @@
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import { Badge } from "@/components/ui/badge";
 import { SiblingSignalChart, type SiblingPoint } from "./sibling-signal-chart";
-import type { ResearchTimeline } from "@/lib/deep-context/convergence/research-timeline";
-import type { ReviewTimeline } from "@/lib/deep-context/convergence/review-timeline";
+import type { ResearchTimeline, ReviewTimeline } from "@/lib/deep-context/convergence";
 
 const f = (v: number | null | undefined) => (typeof v === "number" ? v.toFixed(3) : "—");
 

@@ -1,5 +1,5 @@
 import { Card, CardHeader } from "@/components/ui/card";
-import type { StateLogView } from "@/lib/deep-context/run-view";
+import type { StateLogView } from "@/lib/deep-context/views";
 
 /** Corrupt lines named on the page; the count says how many there are. */
 const LINES_SHOWN = 10;

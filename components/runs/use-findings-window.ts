@@ -1,8 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { FindingsPage } from "@/lib/deep-context/findings-query";
-import type { FindingRow } from "@/lib/deep-context/run-view";
+import type { FindingsPage, FindingRow } from "@/lib/deep-context/views";
 
 /** Rows per request; the virtual list asks for the blocks it is about to draw. */
 export const FINDINGS_BLOCK = 200;

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import type { ListWindow } from "@/lib/deep-context/run-window";
-import { windowSteps } from "@/lib/deep-context/run-window";
+import { type ListWindow, windowSteps } from "@/lib/deep-context/views";
 
 /**
  * Where a window of a long list stands ("events 199,801–200,000 of 200,036") with links to the

@@ -1,10 +1,7 @@
-/** A person's role on one project; each role can do everything the ones before it can. */
-export const ROLES = ["viewer", "editor", "approver", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+// The roles themselves are stored in ProjectMember.role: lib/db/dto.ts defines them.
+import { ROLES, type Role } from "../db/dto";
 
-export function isRole(v: unknown): v is Role {
-  return typeof v === "string" && (ROLES as readonly string[]).includes(v);
-}
+export { ROLES, type Role, isRole } from "../db/dto";
 
 export function roleAtLeast(have: Role, need: Role): boolean {
   return ROLES.indexOf(have) >= ROLES.indexOf(need);

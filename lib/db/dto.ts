@@ -1,8 +1,11 @@
 import type { ResolvedLayout } from "../core/config";
 import type { FileWarning } from "../core/warnings";
-import type { SourceDetails, SourceKind, TopicSourceRecord } from "../inventory/types";
 
-/** Plain objects the UI, API and CLI see; Prisma types never leave lib/db. */
+/**
+ * Plain objects the UI, API and CLI see; Prisma types never leave lib/db. What the database
+ * stores is defined here, below the capabilities that produce it (the inventory's topic sources,
+ * roles, saved views), so that lib/db imports only lib/core and its own files.
+ */
 
 /** What most project pages need: one row, none of the counts (see getProjectHead). */
 export interface ProjectHeadDto {
@@ -110,3 +113,137 @@ export interface BranchDto {
   lastCommitDate: string;
   recent: { shortHash: string; subject: string; date: string }[];
 }
+
+// ---------------------------------------------------------------------------
+// Roles (ProjectMember.role)
+
+/** A person's role on one project; each role can do everything the ones before it can. */
+export const ROLES = ["viewer", "editor", "approver", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(v: unknown): v is Role {
+  return typeof v === "string" && (ROLES as readonly string[]).includes(v);
+}
+
+// ---------------------------------------------------------------------------
+// Saved views (SavedView)
+
+export const VIEW_SURFACES = ["inventory", "findings", "proposals", "search"] as const;
+export type ViewSurface = (typeof VIEW_SURFACES)[number];
+
+export interface SavedViewDto {
+  id: string;
+  projectId: string;
+  surface: ViewSurface;
+  name: string;
+  path: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------
+// Topic sources (TopicSource, with its details as JSON) and search documents (Document),
+// as lib/inventory's scanners produce them.
+
+/** The four local sources of the inventory, by the seed's names. */
+export const SOURCE_KINDS = ["work", "brainstorm", "proposal", "refactoring"] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** A line inside untrusted content that reads as an instruction to the agent. */
+export interface FlaggedDirective {
+  relPath: string;
+  line: number;
+  text: string;
+  rule: string;
+}
+
+/** An agent output file read for a work session (the summary when there is one). */
+export interface AgentOutput {
+  relPath: string;
+  name: string;
+  /** True when the distilled -summary.md variant was used. */
+  isSummary: boolean;
+  text: string;
+  /** Inside UNTRUSTED-CONTENT / ARCHIVED-CONTENT markers (archivist, product-expert). */
+  untrusted: boolean;
+  flagged: FlaggedDirective[];
+}
+
+export interface SessionUpdate {
+  timestamp: string | null;
+  note: string;
+  auto: boolean;
+}
+
+export interface WorkDetails {
+  kind: "work";
+  hasState: boolean;
+  featureBranch: string | null;
+  baseBranch: string | null;
+  chunksDone: number | null;
+  chunksTotal: number | null;
+  nextChunk: string | null;
+  keyFiles: string[];
+  agentOutputs: AgentOutput[];
+  updates: SessionUpdate[];
+  promotedFrom: string | null;
+  progress: string | null;
+}
+
+export interface BrainstormDetails {
+  kind: "brainstorm";
+  hasState: boolean;
+  selectedApproach: string | null;
+  alternativesCount: number | null;
+  keyDecisions: string[];
+  keyFiles: string[];
+  phasesDone: number | null;
+  phasesTotal: number | null;
+  /** First lines of approaches / exploration / implementation picture, for prior art. */
+  excerpts: { relPath: string; text: string }[];
+}
+
+export interface ProposalDetails {
+  kind: "proposal";
+  isFile: boolean;
+  iterations: number | null;
+  keyPoints: string[];
+  keyFiles: string[];
+}
+
+export interface RefactoringDetails {
+  kind: "refactoring";
+  scope: string | null;
+  progress: string | null;
+  filesAffected: string[];
+  filesAffectedCount: number | null;
+  keyFiles: string[];
+}
+
+export type SourceDetails = WorkDetails | BrainstormDetails | ProposalDetails | RefactoringDetails;
+
+/** What one source knows about one slug. */
+export interface TopicSourceRecord {
+  source: SourceKind;
+  slug: string;
+  title: string | null;
+  status: string | null;
+  /** Session type from state.json or the manifest (implementation, requirements, ...). */
+  type: string | null;
+  phase: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** Folder (or file, for single-file proposals) relative to the project root. */
+  relPath: string;
+  /** Listed in a valid manifest; directory-only entries are found by path lookups. */
+  fromManifest: boolean;
+  /** Whether the entry exists on disk (a manifest item may point at nothing). */
+  onDisk: boolean;
+  /** A brainstorm kept in the work folder (pre-migration layout). */
+  legacy: boolean;
+  /** In the inventory: manifest items, or every folder when the manifest is missing or corrupt. */
+  listed: boolean;
+  details: SourceDetails;
+}
+
+/** A text file kept for fuzzy search (artifact files, requirements KB, product knowledge): stored as it is read back. */
+export type SearchDocument = DocumentHitDto;

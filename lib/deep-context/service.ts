@@ -1,21 +1,31 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { LRUCache } from "lru-cache";
 import { ProjectFs } from "../core/project-fs";
 import type { ProjectHeadDto } from "../db/dto";
 import { getProjectHead } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
-import type { SignalVariant } from "./convergence/signals";
-import type { ReplayResult } from "./convergence/replay";
-import type { ContextEventRecord, ContextIterationRecord } from "./convergence/state-log";
-import { findingsFacets, queryFindings, findingsQuerySchema, type FindingsFacets, type FindingsPage, type FindingsQuery } from "./findings-query";
+import type { ContextEventRecord, ContextIterationRecord, ReplayResult, ResearchTimeline, ReviewTimeline, SignalVariant } from "./convergence";
 import { packetFingerprint, packetVersion } from "./run-cache";
-import { loadRunView, type RunView } from "./run-view";
-import { EVENTS_PER_WINDOW, ITERATIONS_PER_WINDOW, LISTED_WARNINGS, type ListWindow, type RunWindowQuery, sliceOf, windowOf, withEventCounts } from "./run-window";
-import { loadSiblingTimeline } from "./sibling-view";
-import type { ResearchTimeline } from "./convergence/research-timeline";
-import type { ReviewTimeline } from "./convergence/review-timeline";
 import type { FindingsRegistry } from "./types";
+import {
+  EVENTS_PER_WINDOW,
+  ITERATIONS_PER_WINDOW,
+  LISTED_WARNINGS,
+  type FindingsFacets,
+  type FindingsPage,
+  type FindingsQuery,
+  type ListWindow,
+  type RunView,
+  type RunWindowQuery,
+  cachedRunView,
+  findingsFacets,
+  findingsQuerySchema,
+  loadSiblingTimeline,
+  queryFindings,
+  sliceOf,
+  windowOf,
+  withEventCounts,
+} from "./views";
 
 /**
  * What the run page and `GET …/runs/:runId` get: the view without the findings (plus their
@@ -46,29 +56,6 @@ export interface RunResult {
   view: RunPageView | null;
   /** A deep-research or deep-review run's timeline: one window of its iterations, each with at most EVENT_NAMES_PER_ENTRY event names. */
   timeline: ((ResearchTimeline | ReviewTimeline) & { entryWindow: ListWindow; unattachedEventCount: number }) | null;
-}
-
-// A computed view of a large packet is tens of MB: keep only a few. On globalThis because
-// Next bundles each route separately, and the index route warms what the page reads.
-const globalViews = globalThis as { __workbenchRunViews?: LRUCache<string, Promise<RunView>> };
-const views = (globalViews.__workbenchRunViews ??= new LRUCache<string, Promise<RunView>>({ max: 4 }));
-
-/**
- * The run view, computed once per packet state and variant (see run-cache.ts); with
- * `throughIteration`, the run as it stood after that iteration (a comparison baseline).
- */
-export async function cachedRunView(rootPath: string, relPath: string, variant: SignalVariant, throughIteration?: number): Promise<RunView> {
-  const pfs = await ProjectFs.open(rootPath);
-  const dir = pfs.resolve(relPath);
-  // The spec folder holds the packet; its files (config, report, seats) make the key.
-  const key = `${dir}\u0001${variant}\u0001${throughIteration ?? ""}\u0001${packetFingerprint(pfs, path.posix.dirname(relPath))}`;
-  let view = views.get(key);
-  if (!view) {
-    view = loadRunView(rootPath, relPath, variant, { throughIteration });
-    views.set(key, view);
-    view.catch(() => views.delete(key));
-  }
-  return view;
 }
 
 /** `project`: its id, or its head when the caller (a page) has read it already. */

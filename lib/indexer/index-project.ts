@@ -6,11 +6,11 @@ import type { IndexChanges, IndexStats, JobPhase } from "../db/dto";
 import { getProjectIndexState } from "../db/repositories/projects";
 import { loadFingerprints, writeIndex } from "../db/repositories/index-store";
 import { buildDocuments, listFiles, planScan, scanSources, type AreaFile } from "../inventory/scan";
+import { buildTopicRow } from "../inventory/topics";
 import { diffFiles, listingDigest, scopeFor } from "./plan-changes";
 import pMap from "p-map";
-import { discoverRuns } from "../deep-context/discover";
-import { type RunSummary, summarizeRun } from "../deep-context/run-summary";
-import type { RunPacket } from "../deep-context/discover";
+import { discoverRuns, type RunPacket } from "../deep-context/discover";
+import { type RunSummary, summarizeRun } from "../deep-context/views";
 import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
 
@@ -153,6 +153,7 @@ async function writeProjectIndex(
       git,
       // An entry that failed keeps its files unfingerprinted: the next listing must be compared.
       listingDigest: ctx.failed.size === 0 ? digest : null,
+      topicRow: buildTopicRow,
     },
     (phase, d, t) => onProgress(phase, d, t),
   );

@@ -4,7 +4,7 @@
  * what no caller had before (a project given by id or path, a run to converge) is new here.
  */
 import { z } from "zod";
-import { SIGNAL_VARIANTS } from "../deep-context/convergence/signals";
+import { SIGNAL_VARIANTS } from "../deep-context/convergence";
 import { loaderInput } from "../moc/service";
 import { validatePacketInput, validationResultSchema } from "../packets/schemas";
 import { SEARCH_KINDS, searchQuerySchema, type SearchHit, type SearchResult } from "../search/schemas";

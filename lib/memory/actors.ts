@@ -3,7 +3,7 @@
  * brief's or primer's decision lines may name besides `human:<id>`. Pure (a type import only),
  * so the draft editor's checks can run it in the browser too.
  */
-import type { CoordSnapshot } from "./coord";
+import type { CoordSnapshot } from "./coord-types";
 
 /** Everyone the project's records name as having decided or approved something. */
 export function recordedActors(snapshot: Pick<CoordSnapshot, "memory" | "checkpoints" | "proposals">): string[] {

@@ -20,87 +20,24 @@ import { jsonNestingDepth } from "../core/fs/nesting";
 import { refusalOf } from "../core/fs/refusal";
 import { ProjectFs, type ReadLimit } from "../core/project-fs";
 import type { WarningSink } from "../core/warnings";
-import { goalCheckpointV2Schema, type GoalCheckpointV2, goalPolicyV2Schema, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema, type TaskCheckpointV1 } from "../policy/schemas";
+import { goalCheckpointV2Schema, goalPolicyV2Schema, policyV1Schema, portablePolicySchema, taskCheckpointV1Schema } from "../policy/schemas";
 import { type ValidGoalPolicy, isGoalDocument, validateGoalCheckpoint, validateGoalPolicy } from "../policy/goal-validate";
 import { type NormalizedPolicy, validateCheckpoint, validatePolicy } from "../policy/validate";
 import { recordedActors } from "./actors";
 import { canonicalSha256 } from "./canonical-json";
-import { type ContextPacket, PACKET_FILE, PRIMER_FILE, type SessionPrimer, parseContextPacket, parsePrimer } from "./coord-packets";
-import { type CurrentView, buildCurrentView } from "./current-view";
-import { type VerifyResult, verifyRecord } from "./decision-record";
-import { type EvidenceCheck, resolveEvidence } from "./evidence";
+import type { CoordCheckpoint, CoordLock, CoordPolicy, CoordProposal, CoordSnapshot } from "./coord-types";
+import { PACKET_FILE, PRIMER_FILE, parseContextPacket, parsePrimer } from "./coord-packets";
+import { buildCurrentView } from "./current-view";
+import { verifyRecord } from "./decision-record";
+import { resolveEvidence } from "./evidence";
 import { type CoordIssue, fieldName } from "./issues";
 import type { HumanKeys } from "./keys";
 import { LOCK_FILE, type LockStatus, describeLock, readLockStatus } from "./lock";
-import { MAX_MEMORY_BYTES, MEMORY_FILE, type MemoryEvent, type MemoryHeader, parseMemoryText } from "./memory-file";
-import { PROPOSALS_DIR, type Proposal, actionHash, proposalSchema } from "./proposal";
+import { MAX_MEMORY_BYTES, MEMORY_FILE, type MemoryEvent, parseMemoryText } from "./memory-file";
+import { PROPOSALS_DIR, actionHash, proposalSchema } from "./proposal";
 import { PyJsonSyntaxError, parsePyJson } from "./py-json";
 
-export interface CoordProposal {
-  file: string;
-  proposal: Proposal;
-  actionHash: string;
-  /** Per-ref resolution of the action's evidence refs. */
-  evidence: EvidenceCheck[];
-  /** The event this proposal became, when it was applied. */
-  appliedAs: string | null;
-  /** Signature check of the decision (only when keys and a policy were available). */
-  verification: VerifyResult | null;
-  /**
-   * Other proposal files carrying the same decision signature. Non-empty means a signed
-   * approval was copied between files (it verifies on any proposal with the same action), so
-   * neither file is decided or applied through the Workbench until a person removes the copy.
-   */
-  replayedWith: string[];
-}
-
-export interface CoordMemory {
-  file: string;
-  header: MemoryHeader | null;
-  /** Valid events (invalid ones are in errors). */
-  events: MemoryEvent[];
-  view: CurrentView;
-}
-
-/** `document` is the file's JSON as read (floats written `1.0` kept as PyFloat): evaluate that one. */
-export type CoordCheckpoint = { file: string; version: 1; checkpoint: TaskCheckpointV1; document: unknown } | { file: string; version: 2; checkpoint: GoalCheckpointV2; document: unknown };
-
-export interface CoordPolicy {
-  file: string;
-  /** v1 and portable evaluate TaskCheckpoints v1; a goal policy (v2) evaluates GoalCheckpoints v2. */
-  form: "v1" | "portable" | "goal";
-  /** Limits and pinned human keys in v1 form: the policy itself, or a goal policy's `base_policy`. */
-  policy: NormalizedPolicy;
-  /** A goal policy's own fields (goal limits, reviewer reserve), or null. */
-  goal: ValidGoalPolicy | null;
-  /** The id its decisions report (a goal policy's own, not its base's). */
-  policyId: string;
-  /** sha256 of the canonical JSON of the file's document (what decisions report as policy_hash). */
-  policyHash: string;
-  /** The file's JSON as read (for evaluatePolicy, which hashes the document itself). */
-  document: unknown;
-}
-
-/** A lock file under .coord/ and what it says about its holder. */
-export interface CoordLock {
-  /** Project-relative path (`.coord/memory.yml.lock`, `.coord/memory-proposals/<id>.json.lock`). */
-  file: string;
-  status: LockStatus;
-}
-
-export interface CoordSnapshot {
-  root: string;
-  proposals: CoordProposal[];
-  memory: CoordMemory | null;
-  checkpoints: CoordCheckpoint[];
-  policies: CoordPolicy[];
-  packets: ContextPacket[];
-  primer: SessionPrimer | null;
-  lock: LockStatus | null;
-  /** Locks of proposal files (`<id>.json.lock`): a decision being recorded now, or cut off by a crash. */
-  proposalLocks: CoordLock[];
-  errors: CoordIssue[];
-}
+export type { CoordCheckpoint, CoordLock, CoordMemory, CoordPolicy, CoordProposal, CoordSnapshot } from "./coord-types";
 
 const COORD = ".coord";
 

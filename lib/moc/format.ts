@@ -1,6 +1,6 @@
 import { countTokens } from "../core/tokens";
 import { MAX_PACK_TOKENS, NOTE_BUDGET_EXCEEDED, NOTE_FRESH_KB } from "./limits";
-import type { Walk } from "./walk";
+import type { Walk } from "./types";
 
 export const PACK_MARKER = "<!-- context-loader:v1 -->";
 export const NOTE_TRIMMED = `Pack trimmed to stay within ${MAX_PACK_TOKENS} tokens.`;

@@ -1,60 +1,16 @@
 import path from "node:path";
-import { extractExcerpts, type Excerpt } from "./excerpts";
+import { extractExcerpts } from "./excerpts";
 import { formatPackFitting } from "./format";
 import { keywordJudge, type RelevanceJudge, type RelevanceLabel } from "./judge";
 import type { KbSource } from "./kb-source";
 import { matchedKeywords, promptTokens } from "./keywords";
 import { parseIndex, type IndexLink } from "./parse-index";
 import { checkTriviality } from "./triviality";
+import type { FileVisit, PackResult, SectionVisit, Walk } from "./types";
 
 import { DESCENT_TOKEN_BUDGET, INPUT_TOKEN_BUDGET, MAX_DEPTH, MAX_FILES_READ, NOTE_BUDGET_EXCEEDED, NOTE_FRESH_KB, OVERSIZE_INDEX_LINES } from "./limits";
 
-export interface SectionVisit {
-  /** As shown in the pack: `docs/architecture/_index.md`. */
-  path: string;
-  name: string;
-  depth: number;
-  description: string;
-  matched: string[];
-  label: RelevanceLabel;
-  /** Whether its _index.md was read and its children scored. */
-  walked: boolean;
-  why: string;
-}
-
-export interface FileVisit {
-  path: string;
-  depth: number;
-  hook: string;
-  matched: string[];
-  status: "read" | "noted";
-  reason: string;
-  excerpts: Excerpt[];
-}
-
-export interface Walk {
-  prompt: string;
-  trivial: { reason: string } | null;
-  error: "kb_not_initialized" | null;
-  promptSummary: string;
-  tokens: string[];
-  judge: string;
-  sections: SectionVisit[];
-  files: FileVisit[];
-  notes: string[];
-  freshKb: boolean;
-  budgetExceeded: boolean;
-  /** What the walk read, for the seed's input budget. */
-  input: { filesRead: number; bytesRead: number; tokensRead: number };
-  /** List entries left out of the pack to fit its token cap (the walk keeps them all). */
-  omit?: { sections?: number; noted?: number; notes?: number };
-}
-
-export interface PackResult {
-  pack: string;
-  packTokens: number;
-  walk: Walk;
-}
+export type { FileVisit, PackResult, SectionVisit, Walk } from "./types";
 
 function summaryLine(prompt: string): string {
   const one = prompt.trim().replace(/\s+/g, " ");

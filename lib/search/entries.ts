@@ -3,20 +3,15 @@
  * body, facet values and the page that shows it. Pure: the sync step feeds it what the
  * indexer stored, the run views and the memory log.
  */
-import type { IndexedContent } from "../db/repositories/search";
+import type { IndexedContent, StoredEntry } from "../db/repositories/search";
 import type { MemoryEvent } from "../memory/memory-file";
 import type { EventStatus } from "../memory/current-view";
-import type { FindingRow } from "../deep-context/run-view";
+import type { FindingRow } from "../deep-context/views";
 import type { SearchKind } from "./schemas";
 
-export interface EntryInput {
+/** An entry as the sync step builds it; the database adds its content hash (StoredEntry). */
+export interface EntryInput extends Omit<StoredEntry, "kind" | "hash"> {
   kind: SearchKind;
-  ref: string;
-  title: string;
-  body: string;
-  status: string | null;
-  date: string | null;
-  href: string;
 }
 
 /** A body longer than this is cut: enough for any real document, bounded for the index. */

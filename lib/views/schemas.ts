@@ -3,9 +3,10 @@
  * project. The URL is stored as a path inside the Workbench, never a full address.
  */
 import { z } from "zod";
+import { VIEW_SURFACES } from "../db/dto";
 
-export const VIEW_SURFACES = ["inventory", "findings", "proposals", "search"] as const;
-export type ViewSurface = (typeof VIEW_SURFACES)[number];
+// Stored in SavedView.surface: lib/db/dto.ts defines them and the row.
+export { type SavedViewDto, VIEW_SURFACES, type ViewSurface } from "../db/dto";
 
 /** A project keeps at most this many saved views per surface. */
 export const MAX_VIEWS_PER_SURFACE = 50;
@@ -20,12 +21,3 @@ export const savedViewInput = z.object({
     .describe("the view's path and query string, e.g. /projects/<id>/topics?status=in_progress"),
 });
 export type SavedViewInput = z.input<typeof savedViewInput>;
-
-export interface SavedViewDto {
-  id: string;
-  projectId: string;
-  surface: ViewSurface;
-  name: string;
-  path: string;
-  createdAt: string;
-}

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorkbenchError } from "../../lib/core/errors";
 import { listRuns, type RunRowDto } from "../../lib/db/repositories/runs";
-import { compareQuerySchema } from "../../lib/deep-context/compare";
-import { compareChoices, compareRun } from "../../lib/deep-context/compare-service";
+import { compareQuerySchema, compareChoices, compareRun } from "../../lib/deep-context/compare";
 import { startIndexJob, waitForJob } from "../../lib/indexer/jobs";
 import { addProject } from "../../lib/projects/add-project";
 import { COMPARE_EXPECTED, COMPARE_SPEC, writeComparePacket } from "../helpers/compare-packet";

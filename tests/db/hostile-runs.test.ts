@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRuns } from "../../lib/db/repositories/runs";
-import { EVENTS_PER_WINDOW } from "../../lib/deep-context/run-window";
+import { EVENTS_PER_WINDOW } from "../../lib/deep-context/views";
 import { runForProject } from "../../lib/deep-context/service";
 import { runSearch } from "../../lib/search/service";
 import { syncRunSearch } from "../../lib/search/sync";

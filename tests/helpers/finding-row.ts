@@ -1,4 +1,4 @@
-import type { FindingRow } from "../../lib/deep-context/run-view";
+import type { FindingRow } from "../../lib/deep-context/views";
 
 /** A registry finding row for tests: one executor, agreement 1, in reuseCandidates. */
 export function findingRow(unit: string, over: Partial<FindingRow> = {}): FindingRow {

@@ -1,6 +1,6 @@
 import { WorkbenchError } from "../../core/errors";
-import { isRole, type Role } from "../../auth/roles";
 import { getDb } from "../client";
+import { isRole, type Role } from "../dto";
 
 export interface AccountDto {
   id: string;

@@ -1,9 +1,7 @@
 import type { ResolvedLayout } from "../../core/config";
 import { ProjectFs } from "../../core/project-fs";
-import type { ContextStore } from "../../inventory/context-store";
-import { SOURCE_KINDS, type SourceKind } from "../../inventory/types";
 import { getDb } from "../client";
-import type { BranchDto, DocumentHitDto, ProjectHeadDto } from "../dto";
+import { SOURCE_KINDS, type BranchDto, type DocumentHitDto, type ProjectHeadDto, type SourceKind } from "../dto";
 import { allTopics, sourcesForSlug, toSourceDto } from "./topics";
 import { getProjectHead } from "./projects";
 
@@ -19,7 +17,11 @@ function caseVariants(s: string): string[] {
   return [...new Set([s, s.toLowerCase(), s.toUpperCase(), s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()])];
 }
 
-export async function contextStoreFor(projectOrId: string | ProjectHeadDto): Promise<ContextStore> {
+/**
+ * The index as load-context reads it: lib/inventory's ContextStore, which the inventory service
+ * checks this against when it passes it on (the interface is the capability's, not the database's).
+ */
+export async function contextStoreFor(projectOrId: string | ProjectHeadDto) {
   const project = typeof projectOrId === "string" ? await getProjectHead(projectOrId) : projectOrId;
   const projectId = project.id;
   const db = await getDb();
@@ -45,8 +47,8 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto): Pro
       };
       return { requirements: await exists("requirements"), product: await exists("product-knowledge") };
     },
-    sourcesForSlug: (slug) => sourcesForSlug(projectId, slug),
-    async sourcesWithSlugLike(needle, limit) {
+    sourcesForSlug: (slug: string) => sourcesForSlug(projectId, slug),
+    async sourcesWithSlugLike(needle: string, limit: number) {
       const out = [];
       for (const source of SOURCE_KINDS) {
         const rows = await db.topicSource.findMany({
@@ -58,7 +60,7 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto): Pro
       }
       return out;
     },
-    async documentsContaining(needles, area, limit) {
+    async documentsContaining(needles: string[], area: DocumentHitDto["area"], limit: number) {
       const variants = [...new Set(needles.filter(Boolean).flatMap(caseVariants))];
       if (variants.length === 0) return [];
       const rows = await db.document.findMany({
@@ -70,13 +72,13 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto): Pro
         .filter((r) => needles.some((n) => containsCI(r.content, n) || containsCI(r.title, n)))
         .map((r): DocumentHitDto => ({ relPath: r.relPath, area: r.area as DocumentHitDto["area"], source: r.source as SourceKind | null, slug: r.slug, title: r.title, content: r.content }));
     },
-    async branchesContaining(needle) {
+    async branchesContaining(needle: string) {
       const rows = await db.gitBranch.findMany({ where: { projectId, name: { contains: needle } }, orderBy: { name: "asc" } });
       return rows
         .filter((b) => b.name.includes(needle))
         .map((b): BranchDto => ({ name: b.name, lastCommitDate: b.lastCommitDate, recent: JSON.parse(b.recentJson) as BranchDto["recent"] }));
     },
-    async commitsGrep(needle, limit) {
+    async commitsGrep(needle: string, limit: number) {
       // Case-sensitive, as `git log --grep` is by default.
       const rows = await db.gitCommit.findMany({
         where: { projectId, message: { contains: needle } },

@@ -2,10 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ResolvedLayout } from "../../core/config";
 import type { GitBranchInfo, GitCommitInfo } from "../../core/git";
 import type { FileWarning } from "../../core/warnings";
-import type { IndexChanges } from "../dto";
-import type { AreaFile } from "../../inventory/scan";
-import { buildTopicRow } from "../../inventory/topics";
-import type { SearchDocument, SourceKind, TopicSourceRecord } from "../../inventory/types";
+import type { IndexChanges, SearchDocument, SourceKind, TopicRowDto, TopicSourceRecord } from "../dto";
 import { getDb } from "../client";
 import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
 
@@ -26,11 +23,14 @@ export async function loadFingerprints(projectId: string): Promise<Map<string, {
   return new Map(rows.map((r) => [r.relPath, { size: Number(r.size), mtimeMs: Number(r.mtimeMs) }]));
 }
 
+/** What a topic's inventory row is built from: the stored fields of each of its sources. */
+export type TopicSourceSummary = Pick<TopicSourceRecord, "source" | "slug" | "title" | "status" | "type" | "updatedAt" | "listed">;
+
 export interface IndexWrite {
   projectId: string;
   layouts: ResolvedLayout[];
   /** Files that are new or changed since the last index (their fingerprints are replaced). */
-  changedFiles: AreaFile[];
+  changedFiles: { relPath: string; size: number; mtimeMs: number; area: string }[];
   removedFiles: string[];
   /** Sources rescanned, and for each the slugs that exist now (others are deleted). */
   records: TopicSourceRecord[];
@@ -50,6 +50,8 @@ export interface IndexWrite {
   git: { fingerprint: string | null; branches: GitBranchInfo[]; commits: GitCommitInfo[] } | null;
   /** Digest of the walked file list, or null when the stored fingerprints will not match it. */
   listingDigest: string | null;
+  /** The inventory's rule for a topic's row (lib/inventory/topics.ts buildTopicRow); null when no source lists it. */
+  topicRow: (slug: string, sources: TopicSourceSummary[]) => TopicRowDto | null;
 }
 
 async function deleteIn(tx: SqlTx, table: string, column: string, values: string[], where: string, params: unknown[]): Promise<void> {
@@ -119,7 +121,7 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       for (const s of srcs) bySlug.set(s.slug, [...(bySlug.get(s.slug) ?? []), s]);
       if (hasData) await deleteIn(tx, "Topic", "slug", c, `"projectId" = ?`, [pid]);
       const rows = c
-        .map((slug) => buildTopicRow(slug, (bySlug.get(slug) ?? []).map((s) => ({ ...s, source: s.source as SourceKind, listed: Boolean(s.listed) }))))
+        .map((slug) => w.topicRow(slug, (bySlug.get(slug) ?? []).map((s) => ({ ...s, source: s.source as SourceKind, listed: Boolean(s.listed) }))))
         .filter((r): r is NonNullable<typeof r> => r !== null);
       await tx.insert(
         "Topic",

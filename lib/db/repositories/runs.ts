@@ -1,5 +1,4 @@
 import { WorkbenchError } from "../../core/errors";
-import type { RunSummary } from "../../deep-context/run-summary";
 import { getDb } from "../client";
 
 export interface RunRowDto {
@@ -19,6 +18,9 @@ export interface RunRowDto {
   corruptLines: number;
 }
 
+/** What a run row is written from (lib/deep-context's RunSummary, as the indexer reads each packet). */
+export type RunRowInput = Omit<RunRowDto, "id">;
+
 type Row = { id: string; relPath: string; loopType: string; specFolder: string; archived: boolean; scope: string | null; status: string | null; iterations: number; decision: string | null; stopReason: string | null; findings: number | null; lastEventAt: string | null; summaryJson: string };
 
 function toDto(r: Row): RunRowDto {
@@ -36,11 +38,11 @@ function toDto(r: Row): RunRowDto {
  * Replaces the project's run list with what the latest index found. A run that is still
  * there keeps its id, so links to it (and search entries of its findings) stay valid.
  */
-export async function replaceRuns(projectId: string, runs: RunSummary[]): Promise<void> {
+export async function replaceRuns(projectId: string, runs: readonly RunRowInput[]): Promise<void> {
   const db = await getDb();
   const keyOf = (r: { relPath: string; loopType: string }) => `${r.loopType}\u0000${r.relPath}`;
   const existing = new Map((await db.deepRun.findMany({ where: { projectId }, select: { id: true, relPath: true, loopType: true } })).map((r) => [keyOf(r), r.id]));
-  const data = (r: RunSummary) => ({
+  const data = (r: RunRowInput) => ({
     relPath: r.relPath,
     loopType: r.loopType,
     specFolder: r.specFolder,

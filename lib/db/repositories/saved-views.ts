@@ -1,5 +1,5 @@
 import { WorkbenchError } from "../../core/errors";
-import type { SavedViewDto, ViewSurface } from "../../views/schemas";
+import type { SavedViewDto, ViewSurface } from "../dto";
 import { getDb } from "../client";
 
 const toDto = (r: { id: string; projectId: string; surface: string; name: string; query: string; createdAt: Date }): SavedViewDto => ({

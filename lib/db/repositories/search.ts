@@ -7,10 +7,16 @@
 import { databaseKind } from "../database-url";
 import { getDb } from "../client";
 import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
-import type { EntryInput } from "../../search/entries";
 
-/** An entry as stored: what lib/search/entries builds, with its content hash. */
-export interface StoredEntry extends EntryInput {
+/** An entry as stored: what lib/search/entries builds (its kind one of lib/search's kinds), with its content hash. */
+export interface StoredEntry {
+  kind: string;
+  ref: string;
+  title: string;
+  body: string;
+  status: string | null;
+  date: string | null;
+  href: string;
   hash: string;
 }
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { WorkbenchError } from "../../core/errors";
-import { SOURCE_KINDS, type SourceDetails, type SourceKind } from "../../inventory/types";
+import { SOURCE_KINDS, type SourceDetails, type SourceKind, type TopicRowDto, type TopicSourceDto } from "../dto";
 import { getDb } from "../client";
-import type { TopicRowDto, TopicSourceDto } from "../dto";
 
 export const topicFilterSchema = z.object({
   source: z.enum(SOURCE_KINDS).optional().describe("only topics that this source has"),

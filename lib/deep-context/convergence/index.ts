@@ -7,6 +7,7 @@ export * from "./derive-graph";
 export * from "./graph-file";
 export * from "./seat-merge-lite";
 export * from "./seat-files";
+export * from "./jsonl-lines";
 export * from "./state-log";
 export * from "./replay";
 export * from "./packet-convergence";

@@ -1,7 +1,7 @@
 /**
  * A deliberately small merge of seat findings into MergedUnit[] — only what convergence needs to
  * derive a coverage graph when a packet has no stored graph. It is NOT the reducer
- * (lib/deep-context/reduce.ts owns findings-registry.json); it follows the same keying so the
+ * (lib/deep-context/reducer/reduce.ts owns findings-registry.json); it follows the same keying so the
  * two agree on unit identity:
  *   unit_id = sha256(norm(path) + ":" + norm(symbol) + ":" + norm(kind)), an explicit unit_id wins;
  *   agreement = distinct producers; relevance = max; firstIteration = min iteration.

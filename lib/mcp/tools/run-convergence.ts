@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WorkbenchError } from "../../core/errors";
 import { ProjectFs } from "../../core/project-fs";
 import { getRun } from "../../db/repositories/runs";
-import { evaluatePacket } from "../../deep-context/convergence/packet-convergence";
+import { evaluatePacket } from "../../deep-context/convergence";
 import { indexedProject } from "../project";
 import { guard, jsonResult } from "../result";
 import { runConvergenceToolInput, runConvergenceToolOutput } from "../schemas";

@@ -26,7 +26,7 @@ describe("compiled CLI (dist/cli)", () => {
   it("records every first-party source it was built from", () => {
     const { inputs } = JSON.parse(fs.readFileSync(path.join(root, "dist/cli/inputs.json"), "utf8")) as { inputs: string[] };
     expect(inputs).toContain("cli/main.ts");
-    expect(inputs).toContain("lib/deep-context/reduce.ts");
+    expect(inputs).toContain("lib/deep-context/reducer/reduce.ts");
     // Also a node_modules that links to another checkout's (../main/node_modules/… in a worktree).
     expect(inputs.some((f) => /(^|\/)node_modules\//.test(f))).toBe(false);
     expect(cliBuildIsCurrent()).toBe(true);

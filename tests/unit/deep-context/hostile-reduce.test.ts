@@ -9,9 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { runReduceCommand } from "../../../cli/commands/reduce-command";
-import { evaluatePacket } from "../../../lib/deep-context/convergence/packet-convergence";
-import { reduceContextState } from "../../../lib/deep-context/reduce";
-import { loadRunView } from "../../../lib/deep-context/run-view";
+import { evaluatePacket } from "../../../lib/deep-context/convergence";
+import { reduceContextState } from "../../../lib/deep-context/reducer";
+import { loadRunView } from "../../../lib/deep-context/views";
 import { buildHostileRepo, treeDigest, type HostileRepo } from "../../helpers/hostile-repo";
 import { makeTempDir, removeTempDirs } from "../../helpers/project-builder";
 

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { evaluatePacket } from "../../../lib/deep-context/convergence/packet-convergence";
+import { evaluatePacket } from "../../../lib/deep-context/convergence";
 import { lruMemo, type Memo } from "../../../lib/deep-context/memo";
-import { reduceContextState } from "../../../lib/deep-context/reduce";
+import { reduceContextState } from "../../../lib/deep-context/reducer";
 
 /** A memo that records which slots it had to compute. */
 function countingMemo(): Memo & { computed: string[] } {

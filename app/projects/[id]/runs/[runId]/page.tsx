@@ -20,7 +20,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { StateLogNotice } from "@/components/runs/state-log-notice";
 import { WindowNav } from "@/components/runs/window-nav";
-import { runWindowFromParams } from "@/lib/deep-context/run-window";
+import { runWindowFromParams } from "@/lib/deep-context/views";
 import { runForProject } from "@/lib/deep-context/service";
 
 export const dynamic = "force-dynamic";

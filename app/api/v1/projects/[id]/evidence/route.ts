@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
-import { verifyEvidence } from "@/lib/deep-context/evidence";
+import { verifyEvidence } from "@/lib/deep-context/views";
 import { projectRoute, searchParams } from "../../../_lib/respond";
 
 export const dynamic = "force-dynamic";

@@ -14,8 +14,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
-import { COMPARE_SECTIONS, compareQuerySchema } from "@/lib/deep-context/compare";
-import { compareChoices, compareRun, type CompareChoices, type RunCompareResult } from "@/lib/deep-context/compare-service";
+import { COMPARE_SECTIONS, compareQuerySchema, compareChoices, compareRun, type CompareChoices, type RunCompareResult } from "@/lib/deep-context/compare";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Compare run" };

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { SIGNAL_VARIANTS } from "@/lib/deep-context/convergence/signals";
-import { runWindowQuerySchema } from "@/lib/deep-context/run-window";
+import { SIGNAL_VARIANTS } from "@/lib/deep-context/convergence";
+import { runWindowQuerySchema } from "@/lib/deep-context/views";
 import { runForProject } from "@/lib/deep-context/service";
 import { projectRoute, searchParams } from "../../../../_lib/respond";
 

@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { compareQuerySchema } from "@/lib/deep-context/compare";
-import { compareRun } from "@/lib/deep-context/compare-service";
+import { compareQuerySchema, compareRun } from "@/lib/deep-context/compare";
 import { projectRoute, searchParams } from "../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { findingsQuerySchema } from "@/lib/deep-context/findings-query";
+import { findingsQuerySchema } from "@/lib/deep-context/views";
 import { runFindings } from "@/lib/deep-context/service";
 import { projectRoute, searchParams } from "../../../../../_lib/respond";
 

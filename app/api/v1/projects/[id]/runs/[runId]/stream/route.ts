@@ -4,7 +4,7 @@ import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
 import { getRun } from "@/lib/db/repositories/runs";
 import { packetVersion } from "@/lib/deep-context/run-cache";
-import { watchPacket } from "@/lib/deep-context/watch";
+import { watchPacket } from "@/lib/deep-context/views";
 import { projectRoute } from "../../../../../_lib/respond";
 
 export const dynamic = "force-dynamic";

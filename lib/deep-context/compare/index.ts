@@ -1,0 +1,27 @@
+/** Public surface of cross-run comparison: the pure comparison of two run views, and the service that loads both sides. */
+export {
+  COMPARE_SECTIONS,
+  CONTRADICTIONS_SHOWN,
+  MAX_COMPARE_LIMIT,
+  type BaselineRef,
+  type CompareCounts,
+  type CompareList,
+  type CompareRequest,
+  type CompareSection,
+  type CompareSide,
+  type CompareWindow,
+  type RunComparison,
+  type SignalRow,
+  type SignalsComparison,
+  type UnitChange,
+  type UnitDiff,
+  type UnitState,
+  compareQuerySchema,
+  compareRegistries,
+  compareSideOf,
+  compareWindow,
+  formatBaselineRef,
+  isUnchanged,
+  parseBaselineRef,
+} from "./compare";
+export { type CompareBaseline, type CompareChoices, type RunCompareResult, compareChoices, compareRun } from "./compare-service";
