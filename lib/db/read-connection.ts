@@ -25,6 +25,9 @@ interface Readers {
 const g = globalThis as unknown as { __workbenchReaders?: Readers };
 const readers = (g.__workbenchReaders ??= {});
 
+/** PostgreSQL's `timestamp without time zone`. */
+const TIMESTAMP_OID = 1114;
+
 /** Prepared statements kept per connection; the texts are few, but IN lists vary in length. */
 const MAX_STATEMENTS = 256;
 
@@ -56,7 +59,14 @@ async function pgPool(): Promise<Pool> {
   readers.pg = undefined;
   if (old) await old.end().catch(() => undefined);
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+    // Prisma stores DateTime as TIMESTAMP(3) in UTC without a zone; pg would read it as local time.
+    types: { getTypeParser: (oid: number, format?: string) => (oid === TIMESTAMP_OID ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) },
+  });
   // An idle client that loses its server must not take the process down; the next read reconnects.
   pool.on("error", (e) => console.error("[workbench] read pool:", e.message));
   readers.pg = { url, pool };

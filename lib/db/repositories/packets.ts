@@ -1,5 +1,7 @@
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
+import { bool, isoTime } from "../db-values";
+import { readSql } from "../sql-tx";
 
 /** What a save records about the markdown besides the text (from validatePacket). */
 export interface RevisionCheck {
@@ -108,15 +110,33 @@ export async function createPacket(input: NewPacket): Promise<PacketDto> {
 }
 
 export async function listPackets(projectId: string, opts: { archived?: boolean; topicSlug?: string } = {}): Promise<PacketListItemDto[]> {
-  const db = await getDb();
-  const rows = await db.packet.findMany({
-    where: { projectId, archived: opts.archived ?? false, ...(opts.topicSlug !== undefined ? { topicSlug: opts.topicSlug } : {}) },
-    orderBy: { updatedAt: "desc" },
+  // Plain SQL, one statement with each packet's head revision: a topic page lists its packets
+  // on every view (see lib/db/read-connection.ts for why not Prisma).
+  type Joined = Omit<PacketRow, "archived" | "emittedAt" | "createdAt" | "updatedAt"> & { archived: unknown; emittedAt: unknown; createdAt: unknown; updatedAt: unknown } & {
+    rNumber: number | null;
+    rTaskTokens: number | null;
+    rTokenEstimate: number;
+    rCompleteness: string;
+    rBlockCount: number;
+    rWarnCount: number;
+  };
+  const rows = await readSql<Joined>(
+    `SELECT p."id", p."projectId", p."kind", p."title", p."topicSlug", p."archived", p."headNumber", p."emittedNumber", p."emittedAt", p."reviewStatus", p."approvedNumber", p."createdAt", p."updatedAt",
+            r."number" AS "rNumber", r."taskTokens" AS "rTaskTokens", r."tokenEstimate" AS "rTokenEstimate", r."completeness" AS "rCompleteness", r."blockCount" AS "rBlockCount", r."warnCount" AS "rWarnCount"
+       FROM "Packet" p LEFT JOIN "PacketRevision" r ON r."packetId" = p."id" AND r."number" = p."headNumber"
+      WHERE p."projectId" = ? AND p."archived" = ?${opts.topicSlug !== undefined ? ` AND p."topicSlug" = ?` : ""}
+      ORDER BY p."updatedAt" DESC`,
+    [projectId, opts.archived ?? false, ...(opts.topicSlug !== undefined ? [opts.topicSlug] : [])],
+  );
+  return rows.map((r) => {
+    const emittedAt = isoTime(r.emittedAt);
+    const p: PacketRow = { ...r, archived: bool(r.archived), emittedAt: emittedAt ? new Date(emittedAt) : null, createdAt: new Date(isoTime(r.createdAt) ?? 0), updatedAt: new Date(isoTime(r.updatedAt) ?? 0) };
+    const head: RevisionRow | undefined =
+      r.rNumber === null
+        ? undefined
+        : { number: r.rNumber, taskTokens: r.rTaskTokens, tokenEstimate: r.rTokenEstimate, completeness: r.rCompleteness, blockCount: r.rBlockCount, warnCount: r.rWarnCount, markdown: "", author: null, note: null, createdAt: p.createdAt };
+    return listItem(p, head);
   });
-  if (rows.length === 0) return [];
-  const heads = await db.packetRevision.findMany({ where: { OR: rows.map((r) => ({ packetId: r.id, number: r.headNumber })) } });
-  const byPacket = new Map(heads.map((h) => [h.packetId, h]));
-  return rows.map((r) => listItem(r, byPacket.get(r.id)));
 }
 
 async function packetRow(projectId: string, id: string): Promise<PacketRow> {

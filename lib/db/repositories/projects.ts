@@ -1,7 +1,9 @@
 import type { ResolvedLayout } from "../../core/config";
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
+import { isoTime } from "../db-values";
 import type { ProjectDto, ProjectHeadDto } from "../dto";
+import { readSql } from "../sql-tx";
 import { toJobDto } from "./jobs";
 
 type ProjectRow = {
@@ -61,16 +63,21 @@ export async function listProjects(visibleIds: string[] | null = null): Promise<
  * list, on every page, in one query (listProjects costs three more per project).
  */
 export async function listProjectNames(visibleIds: string[] | null = null): Promise<{ id: string; name: string }[]> {
-  const db = await getDb();
-  return db.project.findMany({ where: visibleIds ? { id: { in: visibleIds } } : {}, orderBy: { name: "asc" }, select: { id: true, name: true } });
+  // Plain SQL: the sidebar of every page asks (see lib/db/read-connection.ts for why not Prisma).
+  if (visibleIds?.length === 0) return [];
+  const where = visibleIds ? ` WHERE "id" IN (${visibleIds.map(() => "?").join(",")})` : "";
+  return readSql<{ id: string; name: string }>(`SELECT "id", "name" FROM "Project"${where} ORDER BY "name" ASC`, visibleIds ?? []);
 }
 
 /** A project's name, root and layouts in one query, for pages and loaders that need no counts. */
 export async function getProjectHead(id: string): Promise<ProjectHeadDto> {
-  const db = await getDb();
-  const row = await db.project.findUnique({ where: { id }, select: { id: true, name: true, rootPath: true, configJson: true, lastIndexedAt: true } });
+  // Plain SQL: every project page asks (see lib/db/read-connection.ts for why not Prisma).
+  const [row] = await readSql<{ id: string; name: string; rootPath: string; configJson: string; lastIndexedAt: unknown }>(
+    `SELECT "id", "name", "rootPath", "configJson", "lastIndexedAt" FROM "Project" WHERE "id" = ?`,
+    [id],
+  );
   if (!row) throw new WorkbenchError("NOT_FOUND", "No such project.");
-  return { id: row.id, name: row.name, rootPath: row.rootPath, layouts: parseLayouts(row.configJson), lastIndexedAt: row.lastIndexedAt?.toISOString() ?? null };
+  return { id: row.id, name: row.name, rootPath: row.rootPath, layouts: parseLayouts(row.configJson), lastIndexedAt: isoTime(row.lastIndexedAt) };
 }
 
 export async function getProject(id: string): Promise<ProjectDto> {

@@ -1,5 +1,7 @@
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
+import { bool } from "../db-values";
+import { readSql } from "../sql-tx";
 
 export interface RunRowDto {
   id: string;
@@ -71,8 +73,11 @@ export async function listRuns(projectId: string): Promise<RunRowDto[]> {
 }
 
 export async function getRun(projectId: string, runId: string): Promise<RunRowDto> {
-  const db = await getDb();
-  const r = await db.deepRun.findFirst({ where: { id: runId, projectId } });
+  // Plain SQL: every view of a run page asks (see lib/db/read-connection.ts for why not Prisma).
+  const [r] = await readSql<Omit<Row, "archived"> & { archived: unknown }>(
+    `SELECT "id", "relPath", "loopType", "specFolder", "archived", "scope", "status", "iterations", "decision", "stopReason", "findings", "lastEventAt", "summaryJson" FROM "DeepRun" WHERE "id" = ? AND "projectId" = ?`,
+    [runId, projectId],
+  );
   if (!r) throw new WorkbenchError("NOT_FOUND", "No such run.");
-  return toDto(r);
+  return toDto({ ...r, archived: bool(r.archived) });
 }

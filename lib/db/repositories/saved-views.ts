@@ -1,6 +1,8 @@
 import { WorkbenchError } from "../../core/errors";
 import type { SavedViewDto, ViewSurface } from "../dto";
 import { getDb } from "../client";
+import { isoTime } from "../db-values";
+import { readSql } from "../sql-tx";
 
 const toDto = (r: { id: string; projectId: string; surface: string; name: string; query: string; createdAt: Date }): SavedViewDto => ({
   id: r.id,
@@ -12,9 +14,12 @@ const toDto = (r: { id: string; projectId: string; surface: string; name: string
 });
 
 export async function listSavedViews(projectId: string, surface?: ViewSurface): Promise<SavedViewDto[]> {
-  const db = await getDb();
-  const rows = await db.savedView.findMany({ where: { projectId, ...(surface ? { surface } : {}) }, orderBy: [{ surface: "asc" }, { name: "asc" }] });
-  return rows.map(toDto);
+  // Plain SQL: the inventory and run pages list their views (see lib/db/read-connection.ts).
+  const rows = await readSql<{ id: string; projectId: string; surface: string; name: string; query: string; createdAt: unknown }>(
+    `SELECT "id", "projectId", "surface", "name", "query", "createdAt" FROM "SavedView" WHERE "projectId" = ?${surface ? ` AND "surface" = ?` : ""} ORDER BY "surface" ASC, "name" ASC`,
+    surface ? [projectId, surface] : [projectId],
+  );
+  return rows.map((r) => toDto({ ...r, createdAt: new Date(isoTime(r.createdAt) ?? 0) }));
 }
 
 export async function countSavedViews(projectId: string, surface: ViewSurface): Promise<number> {
