@@ -25,7 +25,7 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
         collabPort: given.collabPort ?? (envCollabPort === undefined ? undefined : String(envCollabPort)),
       };
       const { appRoot } = await import("../../lib/db/app-root");
-      const { dataDir } = await import("../../lib/db/database-url");
+      const { sampleProjectDir } = await import("../../lib/db/database-url");
       const { spawn } = await import("node:child_process");
       // Refused before anything starts: a team server without a secret, or a local one on the network.
       const auth = readAuthConfig();
@@ -51,11 +51,13 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       const { ensureIndexed } = await import("./shared");
       await failStaleJobs();
       if (opts.sample && (await listProjects()).length === 0) {
-        const target = path.join(dataDir(), "sample-project");
+        const target = sampleProjectDir();
         const { createSampleProject } = (await import(path.join(root, "scripts", "sample-project.mjs"))) as {
-          createSampleProject: (dir: string) => Promise<void>;
+          createSampleProject: (dir: string) => Promise<unknown>;
         };
         await createSampleProject(target);
+        // Sample-only: its approver key is pinned so a newcomer can approve a proposal (lib/memory/sample-key.ts).
+        (await import("../../lib/memory/sample-key")).pinSampleKey(target);
         stderr.line(`indexing the sample project at ${target}`);
         await ensureIndexed(target);
       }

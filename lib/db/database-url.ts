@@ -6,6 +6,11 @@ export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ readEnv("WORKBENCH_DATA_DIR") || path.join(/*turbopackIgnore: true*/ process.cwd(), "data"));
 }
 
+/** Where `workbench serve --sample` creates the bundled sample project. */
+export function sampleProjectDir(): string {
+  return path.join(dataDir(), "sample-project");
+}
+
 export type DatabaseKind = "sqlite" | "postgres";
 
 /** PostgreSQL when DATABASE_URL says so; the embedded SQLite file otherwise. */

@@ -26,7 +26,7 @@ export const KEYS_FILE_ENV = "WORKBENCH_HUMAN_KEYS_FILE" satisfies EnvName;
 const MAX_KEY_FILE_BYTES = 1024 * 1024;
 
 /** Where the loaded keys came from (shown to users; never the secrets themselves). */
-export type KeySource = "env" | "file" | "none" | "explicit";
+export type KeySource = "env" | "file" | "none" | "explicit" | "sample";
 
 /** Python's `str.isspace()` set: the harness refuses key ids containing any of these. */
 const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
