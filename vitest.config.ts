@@ -25,6 +25,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Components in a simulated DOM (happy-dom) with Testing Library: clicks, keys, filters.
+          name: "component",
+          include: ["tests/component/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/component/setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Database tests share one database per run (SQLite file or the PostgreSQL the
           // test script starts), so their files run one after another.
           name: "db",

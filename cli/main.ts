@@ -27,6 +27,12 @@ export interface MainHooks {
 /** Thrown from the preAction hook when beforeAction refuses; never leaves main. */
 const NOT_RUN = Symbol("not run");
 
+/** WORKBENCH_DEBUG, read only once something failed: the environment module (zod) is not for every start. */
+async function debugging(): Promise<boolean> {
+  const { readEnv } = await import("../lib/core/env");
+  return Boolean(readEnv("WORKBENCH_DEBUG"));
+}
+
 /**
  * Runs the CLI and returns the exit code (null: see MainHooks); errors go to stderr, never a
  * stack trace. Commands import their modules when they run, so the start (and --help) loads
@@ -71,12 +77,12 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
       code = e.exitCode === 0 ? 0 : 2;
     } else if (isWorkbenchError(e)) {
       stderr.line(`ERROR: ${e.message}`);
-      if (process.env.WORKBENCH_DEBUG && e.details) console.error(e.details);
+      if ((await debugging()) && e.details) console.error(e.details);
       code = 1;
     } else {
       // Not ours, so possibly several lines (a validation library's report): newlines kept.
       stderr.text(`ERROR: ${e instanceof Error ? e.message : String(e)}\n`);
-      if (process.env.WORKBENCH_DEBUG) console.error(e);
+      if (await debugging()) console.error(e);
       code = 1;
     }
   } finally {

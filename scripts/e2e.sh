@@ -11,5 +11,8 @@ export E2E_SAMPLE_DIR="$PWD/.tmp/e2e-sample$suffix"
 rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR-team" "$E2E_SAMPLE_DIR"
 mkdir -p "$E2E_DATA_DIR" "$E2E_DATA_DIR-team"
 node scripts/sample-project.mjs "$E2E_SAMPLE_DIR" --force
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  bash scripts/apt-install.sh "the end-to-end tests" chromium
+fi
 [ -f "${NEXT_DIST_DIR:-.next}/BUILD_ID" ] || npx next build
 npx playwright test "$@"

@@ -9,7 +9,7 @@ case "$cmd" in
   start)
     port=${3:?port}
     if [ ! -x "$bin/initdb" ]; then
-      apt-get update -qq && apt-get install -y -qq postgresql-15 >/dev/null
+      bash "$(dirname "$0")/apt-install.sh" "the PostgreSQL database tests" postgresql-15
     fi
     mkdir -p "$dir"; [ "$(id -u)" = 0 ] && chown postgres "$dir"
     if [ ! -f "$dir/PG_VERSION" ]; then as_pg "$bin/initdb" -D "$dir" -A trust -U postgres >/dev/null; fi

@@ -7,8 +7,7 @@ case "$cmd" in
   start)
     port=${3:?port}
     if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
-      echo "redis-test-server: installing redis-server from Debian (first run only)" >&2
-      apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
+      bash "$(dirname "$0")/apt-install.sh" "the several-instances tests (Redis)" redis-server
     fi
     mkdir -p "$dir"
     # Nothing is persisted: the tests' documents live in PostgreSQL.

@@ -10,9 +10,10 @@ status=0
 
 node scripts/setup.mjs || exit 1
 
+# Chromium, PostgreSQL 15 and Redis come from Debian on first use (root and apt-get needed;
+# scripts/apt-install.sh says what to install by hand where it cannot).
 if [ ! -x /usr/bin/chromium ] && [ -z "${CHROMIUM_PATH:-}" ]; then
-  echo "test: installing Chromium from Debian (first run only)" >&2
-  { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } || { echo "test: could not install chromium" >&2; exit 1; }
+  bash scripts/apt-install.sh "the end-to-end tests (npm test)" chromium || exit 1
 fi
 
 echo "== unit and database tests (SQLite)"

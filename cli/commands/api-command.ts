@@ -12,8 +12,9 @@ export function registerApi(program: Command, setCode: (c: number) => void): voi
     .description("Call a Workbench's HTTP API as WORKBENCH_TOKEN at WORKBENCH_URL; prints the response body.")
     .option("--data <json>", "request body (JSON)")
     .action(async (method: string, apiPath: string, opts: { data?: string }) => {
-      const base = process.env.WORKBENCH_URL;
-      const token = process.env.WORKBENCH_TOKEN;
+      const { readEnv } = await import("../../lib/core/env");
+      const base = readEnv("WORKBENCH_URL");
+      const token = readEnv("WORKBENCH_TOKEN");
       if (!base) throw new WorkbenchError("INVALID_INPUT", "Set WORKBENCH_URL to the Workbench's address, e.g. https://workbench.example.com.");
       const verb = method.toUpperCase();
       if (!["GET", "POST", "PATCH", "PUT", "DELETE"].includes(verb)) throw new WorkbenchError("INVALID_INPUT", `Unknown method "${method}".`);

@@ -8,15 +8,24 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
   program
     .command("serve")
     .description("Serve the dashboard (run `npm run build` once first).")
-    .option("--port <n>", "port to listen on", process.env.PORT ?? "3000")
-    .option("--host <host>", "interface to listen on (local mode: loopback only)", process.env.HOST ?? "127.0.0.1")
+    // Defaults come from the environment inside the action: its module (zod) is not for every command's start.
+    .option("--port <n>", "port to listen on (default: PORT, else 3000)")
+    .option("--host <host>", "interface to listen on (local mode: loopback only; default: HOST, else 127.0.0.1)")
     .option("--sample", "create and index the bundled sample project when no project exists yet")
-    .option("--collab-port <n>", "port of the co-editing WebSocket server (default: --port + 1)", process.env.WORKBENCH_COLLAB_PORT)
-    .action(async (opts: { port: string; host: string; sample?: boolean; collabPort?: string }) => {
+    .option("--collab-port <n>", "port of the co-editing WebSocket server (default: WORKBENCH_COLLAB_PORT, else --port + 1)")
+    .action(async (given: { port?: string; host?: string; sample?: boolean; collabPort?: string }) => {
       // Imported here, not at the top: the auth configuration's schema (zod) is not for every command's start.
       const { isLoopbackHost, readAuthConfig } = await import("../../lib/auth/config");
+      const { readEnv } = await import("../../lib/core/env");
+      const envCollabPort = readEnv("WORKBENCH_COLLAB_PORT");
+      const opts = {
+        ...given,
+        port: given.port ?? String(readEnv("PORT")),
+        host: given.host ?? readEnv("HOST") ?? "127.0.0.1",
+        collabPort: given.collabPort ?? (envCollabPort === undefined ? undefined : String(envCollabPort)),
+      };
       const { appRoot } = await import("../../lib/db/app-root");
-      const { dataDir } = await import("../../lib/db/database-url");
+      const { sampleProjectDir } = await import("../../lib/db/database-url");
       const { spawn } = await import("node:child_process");
       // Refused before anything starts: a team server without a secret, or a local one on the network.
       const auth = readAuthConfig();
@@ -42,11 +51,13 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
       const { ensureIndexed } = await import("./shared");
       await failStaleJobs();
       if (opts.sample && (await listProjects()).length === 0) {
-        const target = path.join(dataDir(), "sample-project");
+        const target = sampleProjectDir();
         const { createSampleProject } = (await import(path.join(root, "scripts", "sample-project.mjs"))) as {
-          createSampleProject: (dir: string) => Promise<void>;
+          createSampleProject: (dir: string) => Promise<unknown>;
         };
         await createSampleProject(target);
+        // Sample-only: its approver key is pinned so a newcomer can approve a proposal (lib/memory/sample-key.ts).
+        (await import("../../lib/memory/sample-key")).pinSampleKey(target);
         stderr.line(`indexing the sample project at ${target}`);
         await ensureIndexed(target);
       }

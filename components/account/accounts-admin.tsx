@@ -9,7 +9,7 @@ import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import type { AccountDto } from "@/lib/db/repositories/accounts";
 import { ConfirmButton, sendJson } from "./confirm-button";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 import { EmailInput } from "./email-input";
 
 /** Every account, with instance-admin switches. */
@@ -35,57 +35,61 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; se
       <div role="alert" aria-live="assertive" className="text-sm text-danger empty:hidden">
         {error}
       </div>
-      <div className="overflow-x-auto rounded-lg border border-border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Accounts</caption>
-          <TableHead columns={["Name", "Email", "Created", "Instance admin"]} />
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id} className="border-t border-border">
-                <td className="max-w-56 truncate px-3 py-2 font-medium">
-                  {a.name}
-                  {a.id === selfId ? <span className="ml-1 text-xs font-normal text-fg-muted">(you)</span> : null}
-                </td>
-                <td className="max-w-72 truncate px-3 py-2">{a.email}</td>
-                <td className="px-3 py-2 text-xs text-fg-muted">
-                  <Time iso={a.createdAt} />
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex items-center gap-2">
-                    {a.isAdmin ? <Badge tone="accent">admin</Badge> : <span className="text-xs text-fg-muted">no</span>}
-                    {a.isAdmin && a.id === selfId ? (
-                      <ConfirmButton
-                        aria-label="Give up your instance admin rights"
-                        title="Give up your admin rights?"
-                        description="You keep your project roles, but lose this page and the projects you are not a member of. Another admin can give the rights back."
-                        confirmLabel="Remove my admin rights"
-                        busyLabel="Removing…"
-                        onConfirm={() => setAdmin(a, false)}
-                      >
-                        Remove admin
-                      </ConfirmButton>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={busy !== null}
-                        aria-busy={busy === a.id}
-                        aria-label={a.isAdmin ? `Remove instance admin rights from ${a.name}` : `Make ${a.name} an instance admin`}
-                        onClick={async () => {
-                          const message = await setAdmin(a, !a.isAdmin);
-                          if (message) setError(message);
-                        }}
-                      >
-                        {busy === a.id ? "Saving…" : a.isAdmin ? "Remove admin" : "Make admin"}
-                      </Button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Accounts"
+        keyboard={false}
+        columns={[
+          { id: "name", header: "Name", sortable: true, cellClassName: "max-w-56 truncate font-medium" },
+          { id: "email", header: "Email", sortable: true, cellClassName: "max-w-72 truncate" },
+          { id: "created", header: "Created", sortable: true, cellClassName: "text-xs text-fg-muted" },
+          { id: "admin", header: "Instance admin" },
+        ]}
+        rows={accounts.map((a) => ({
+          key: a.id,
+          sort: { name: a.name, email: a.email, created: a.createdAt },
+          cells: {
+            name: (
+              <>
+                {a.name}
+                {a.id === selfId ? <span className="ml-1 text-xs font-normal text-fg-muted">(you)</span> : null}
+              </>
+            ),
+            email: a.email,
+            created: <Time iso={a.createdAt} />,
+            admin: (
+              <div className="flex items-center gap-2">
+              {a.isAdmin ? <Badge tone="accent">admin</Badge> : <span className="text-xs text-fg-muted">no</span>}
+              {a.isAdmin && a.id === selfId ? (
+                <ConfirmButton
+                  aria-label="Give up your instance admin rights"
+                  title="Give up your admin rights?"
+                  description="You keep your project roles, but lose this page and the projects you are not a member of. Another admin can give the rights back."
+                  confirmLabel="Remove my admin rights"
+                  busyLabel="Removing…"
+                  onConfirm={() => setAdmin(a, false)}
+                >
+                  Remove admin
+                </ConfirmButton>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy !== null}
+                  aria-busy={busy === a.id}
+                  aria-label={a.isAdmin ? `Remove instance admin rights from ${a.name}` : `Make ${a.name} an instance admin`}
+                  onClick={async () => {
+                    const message = await setAdmin(a, !a.isAdmin);
+                    if (message) setError(message);
+                  }}
+                >
+                  {busy === a.id ? "Saving…" : a.isAdmin ? "Remove admin" : "Make admin"}
+                </Button>
+              )}
+            </div>
+            ),
+          },
+        }))}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/input";
 import { ConfirmButton, sendJson } from "./confirm-button";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 import { EmailInput } from "./email-input";
 
 export interface KeyBinding {
@@ -65,41 +65,44 @@ export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string
           <code className="font-mono">WORKBENCH_HUMAN_KEYS_FILE</code>, read when the server starts.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Approver keys and their accounts</caption>
-            <TableHead columns={["Key id", "Bound to"]} actions />
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.keyId} className="border-t border-border">
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {r.keyId}
-                    {r.loaded ? null : (
-                      <Badge tone="warn" className="ml-2 font-sans" title="Bound, but this server did not load the key">
-                        not loaded
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{r.binding ? r.binding.email : <span className="text-fg-muted">not bound: nobody can sign with it</span>}</td>
-                  <td className="px-3 py-2 text-right">
-                    {r.binding ? (
-                      <ConfirmButton
-                        aria-label={`Unbind key ${r.keyId} from ${r.binding.email}`}
-                        title={`Unbind ${r.keyId}?`}
-                        description={`${r.binding.email} can no longer sign proposal decisions with this key. Signatures already made stay valid.`}
-                        confirmLabel="Unbind key"
-                        busyLabel="Unbinding…"
-                        onConfirm={() => unbind(r.keyId)}
-                      >
-                        <Unlink aria-hidden className="size-4" /> Unbind
-                      </ConfirmButton>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Approver keys and their accounts"
+          keyboard={false}
+          columns={[
+            { id: "key", header: "Key id", sortable: true, cellClassName: "font-mono text-xs" },
+            { id: "bound", header: "Bound to", sortable: true },
+            { id: "actions", header: "Actions", srOnlyHeader: true, align: "right" },
+          ]}
+          rows={rows.map((r) => ({
+            key: r.keyId,
+            sort: { key: r.keyId, bound: r.binding?.email },
+            cells: {
+              key: (
+                <>
+                  {r.keyId}
+                  {r.loaded ? null : (
+                    <Badge tone="warn" className="ml-2 font-sans" title="Bound, but this server did not load the key">
+                      not loaded
+                    </Badge>
+                  )}
+                </>
+              ),
+              bound: r.binding ? r.binding.email : <span className="text-fg-muted">not bound: nobody can sign with it</span>,
+              actions: r.binding ? (
+                <ConfirmButton
+                  aria-label={`Unbind key ${r.keyId} from ${r.binding.email}`}
+                  title={`Unbind ${r.keyId}?`}
+                  description={`${r.binding.email} can no longer sign proposal decisions with this key. Signatures already made stay valid.`}
+                  confirmLabel="Unbind key"
+                  busyLabel="Unbinding…"
+                  onConfirm={() => unbind(r.keyId)}
+                >
+                  <Unlink aria-hidden className="size-4" /> Unbind
+                </ConfirmButton>
+              ) : null,
+            },
+          }))}
+        />
       )}
 
       {unbound.length > 0 ? (

@@ -10,7 +10,7 @@ import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import type { TokenDto } from "@/lib/db/repositories/tokens";
 import { ConfirmButton, sendJson } from "./confirm-button";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable, type DataColumn } from "@/components/ui/data-table";
 
 interface CreatedToken {
   id: string;
@@ -29,6 +29,15 @@ const EXPIRY = [
 const select = "h-9 w-full rounded-md border border-border bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-accent";
 
 /** Personal access tokens: for agents and the CLI (`Authorization: Bearer wb_…`). */
+const TOKEN_COLUMNS: DataColumn[] = [
+  { id: "name", header: "Name", sortable: true, cellClassName: "max-w-64 truncate font-medium" },
+  { id: "token", header: "Token", cellClassName: "font-mono text-xs text-fg-muted" },
+  { id: "created", header: "Created", sortable: true, cellClassName: "text-xs text-fg-muted" },
+  { id: "expires", header: "Expires", sortable: true, cellClassName: "text-xs text-fg-muted" },
+  { id: "used", header: "Last used", sortable: true, cellClassName: "text-xs text-fg-muted" },
+  { id: "actions", header: "Actions", srOnlyHeader: true, align: "right" },
+];
+
 export function TokenManager({ tokens, publicUrl }: { tokens: TokenDto[]; publicUrl: string | null }) {
   const router = useRouter();
   const id = useId();
@@ -134,47 +143,46 @@ export function TokenManager({ tokens, publicUrl }: { tokens: TokenDto[]; public
       {tokens.length === 0 ? (
         <p className="text-sm text-fg-muted">No tokens yet. Create one for each agent or machine, so each can be revoked alone.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Your personal access tokens</caption>
-            <TableHead columns={["Name", "Token", "Created", "Expires", "Last used"]} actions />
-            <tbody>
-              {tokens.map((t) => {
-                const expired = t.expiresAt !== null && new Date(t.expiresAt).getTime() <= now;
-                return (
-                  <tr key={t.id} className="border-t border-border">
-                    <td className="max-w-64 truncate px-3 py-2 font-medium">{t.name || <span className="text-fg-muted">(unnamed)</span>}</td>
-                    <td className="px-3 py-2 font-mono text-xs text-fg-muted">{t.start ? `${t.start}…` : "—"}</td>
-                    <td className="px-3 py-2 text-xs text-fg-muted">
-                      <Time iso={t.createdAt} />
-                    </td>
-                    <td className="px-3 py-2 text-xs text-fg-muted">
-                      {t.expiresAt ? <Time iso={t.expiresAt} /> : "never"}
-                      {expired ? (
-                        <Badge tone="danger" className="ml-1">
-                          expired
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2 text-xs text-fg-muted">{t.lastUsedAt ? <Time iso={t.lastUsedAt} withTime /> : "never"}</td>
-                    <td className="px-3 py-2 text-right">
-                      <ConfirmButton
-                        aria-label={`Revoke token ${t.name}`}
-                        title={`Revoke “${t.name}”?`}
-                        description="Agents and scripts using this token are refused from the next request on. This cannot be undone."
-                        confirmLabel="Revoke token"
-                        busyLabel="Revoking…"
-                        onConfirm={() => revoke(t)}
-                      >
-                        <Trash2 aria-hidden className="size-4" /> Revoke
-                      </ConfirmButton>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Your personal access tokens"
+          keyboard={false}
+          columns={TOKEN_COLUMNS}
+          rows={tokens.map((t) => {
+            const expired = t.expiresAt !== null && new Date(t.expiresAt).getTime() <= now;
+            return {
+              key: t.id,
+              sort: { name: t.name, created: t.createdAt, expires: t.expiresAt, used: t.lastUsedAt },
+              cells: {
+                name: t.name || <span className="text-fg-muted">(unnamed)</span>,
+                token: t.start ? `${t.start}…` : "—",
+                created: <Time iso={t.createdAt} />,
+                expires: (
+                  <>
+                    {t.expiresAt ? <Time iso={t.expiresAt} /> : "never"}
+                    {expired ? (
+                      <Badge tone="danger" className="ml-1">
+                        expired
+                      </Badge>
+                    ) : null}
+                  </>
+                ),
+                used: t.lastUsedAt ? <Time iso={t.lastUsedAt} withTime /> : "never",
+                actions: (
+                  <ConfirmButton
+                    aria-label={`Revoke token ${t.name}`}
+                    title={`Revoke “${t.name}”?`}
+                    description="Agents and scripts using this token are refused from the next request on. This cannot be undone."
+                    confirmLabel="Revoke token"
+                    busyLabel="Revoking…"
+                    onConfirm={() => revoke(t)}
+                  >
+                    <Trash2 aria-hidden className="size-4" /> Revoke
+                  </ConfirmButton>
+                ),
+              },
+            };
+          })}
+        />
       )}
     </div>
   );

@@ -9,12 +9,12 @@ import { applyTextChange } from "@/lib/collab/shared-text";
 import type { PacketDto } from "@/lib/db/repositories/packets";
 import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/packets";
 import { emitInfo, exportRefusal } from "@/lib/packets/export-gate";
-import { seedRefText } from "@/lib/packets/seed-refs";
 import { parseTaskTokens } from "@/lib/packets/task-size";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useIdentity } from "@/components/identity/identity-source";
 import { CollabStatus } from "./collab-status";
+import { FindingsPanel } from "./findings-panel";
 import { ReviewPanel } from "./review-panel";
 import { SnapshotsPanel } from "./snapshots-panel";
 import { MarkdownCodeMirror } from "./markdown-codemirror";
@@ -360,37 +360,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             <span className="text-fg-muted">(add ?format=json for the seed&apos;s result object)</span>
           </p>
         ) : null}
-        <section aria-label="Findings">
-          <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Findings {validation ? `(${validation.findings.length})` : ""}</h2>
-          {validation && validation.findings.length === 0 ? <p className="text-sm text-ok">No findings: the packet passes every check.</p> : null}
-          <ul className="max-h-[28rem] space-y-1.5 overflow-auto pr-1" data-testid="findings">
-            {validation?.findings.map((f, i) => (
-              <li key={`${f.rule}-${f.offset}-${i}`}>
-                <button
-                  type="button"
-                  onClick={() => reveal(f)}
-                  className="w-full rounded-md border border-border p-2 text-left text-xs hover:bg-muted focus-visible:outline-2 focus-visible:outline-accent"
-                  data-rule={f.rule}
-                  data-tier={f.tier}
-                >
-                  <span className="flex items-center gap-1.5">
-                    <Badge tone={f.tier === "BLOCK" ? "danger" : "warn"}>{f.tier}</Badge>
-                    <span className="font-mono">{f.rule}</span>
-                    <span className="ml-auto text-fg-muted">
-                      {f.line}:{f.column}
-                    </span>
-                  </span>
-                  <span className="mt-1 block">{f.message}</span>
-                  <span className="mt-1 block text-fg-muted" data-testid="seed-ref" title={f.seedRef.quote}>
-                    {seedRefText(f.seedRef)}
-                  </span>
-                  {f.text ? <code className="mt-1 block truncate rounded bg-muted px-1 py-0.5">{f.text}</code> : null}
-                  {f.suggestion ? <span className="mt-1 block text-fg-muted">Suggested: {f.suggestion}</span> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <FindingsPanel findings={validation?.findings ?? null} onReveal={reveal} />
         {validation?.warnings.length ? (
           <section aria-label="Warnings">
             <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Missing context</h2>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import type { TaskEvaluation } from "@/lib/memory/desk";
@@ -37,6 +37,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A GoalCheckpoint v2's GoalDecision, with every part of it that the goal layer weighs. */
+/** Tables sit flush inside their card. */
+const IN_CARD = "rounded-none border-0 bg-transparent";
+
 export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectId: string; task: TaskEvaluation; goal: GoalView; signing: GateSigning }) {
   const o = task.outcome;
   return (
@@ -76,59 +79,82 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
 
       <Card>
         <CardHeader title="Goal totals against goal limits" description="Cumulative over every slice (baseline plus this slice). An unknown total under a goal limit stops the goal: it cannot be checked." />
-        <table className="w-full text-sm" aria-label="Goal totals">
-          <TableHead columns={["Total", "So far", "Goal limit", "State"]} />
-          <tbody>
-            {goal.totals.map((t) => (
-              <tr key={t.name} data-total={t.name} data-state={t.state} className="border-t border-border">
-                <td className="px-3 py-2 font-mono text-xs">{t.name}</td>
-                <td className="px-3 py-2 tabular-nums">{show(t.total, "unknown")}</td>
-                <td className="px-3 py-2 tabular-nums">{show(t.limit, "none")}</td>
-                <td className="px-3 py-2">
-                  <Badge tone={TOTAL_STATE[t.state].tone}>{TOTAL_STATE[t.state].label}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Goal totals"
+          keyboard={false}
+          className={IN_CARD}
+          columns={[
+            { id: "name", header: "Total", cellClassName: "font-mono text-xs" },
+            { id: "total", header: "So far", cellClassName: "tabular-nums" },
+            { id: "limit", header: "Goal limit", cellClassName: "tabular-nums" },
+            { id: "state", header: "State" },
+          ]}
+          rows={goal.totals.map((t) => ({
+            key: t.name,
+            data: { "data-total": t.name, "data-state": t.state },
+            cells: { name: t.name, total: show(t.total, "unknown"), limit: show(t.limit, "none"), state: <Badge tone={TOTAL_STATE[t.state].tone}>{TOTAL_STATE[t.state].label}</Badge> },
+          }))}
+        />
       </Card>
 
       <Card>
         <CardHeader title="Slice boundaries" description="This slice's counters against the base policy's limits. Reaching one ends the slice (a checkpoint), not the goal; the slice advances on its own only with fresh evidence, a next step and no active child." />
-        <table className="w-full text-sm" aria-label="Slice boundaries">
-          <TableHead columns={["Counter", "This slice", "Limit", "State"]} />
-          <tbody>
-            {goal.slice.map((s) => (
-              <tr key={s.counter} data-counter={s.counter} data-reached={s.reached} className="border-t border-border">
-                <td className="px-3 py-2 font-mono text-xs">{s.counter}</td>
-                <td className="px-3 py-2 tabular-nums">{s.value}</td>
-                <td className="px-3 py-2 tabular-nums">
+        <DataTable
+          label="Slice boundaries"
+          keyboard={false}
+          className={IN_CARD}
+          columns={[
+            { id: "counter", header: "Counter", cellClassName: "font-mono text-xs" },
+            { id: "value", header: "This slice", cellClassName: "tabular-nums" },
+            { id: "limit", header: "Limit", cellClassName: "tabular-nums" },
+            { id: "state", header: "State" },
+          ]}
+          rows={goal.slice.map((s) => ({
+            key: s.counter,
+            data: { "data-counter": s.counter, "data-reached": String(s.reached) },
+            cells: {
+              counter: s.counter,
+              value: s.value,
+              limit: (
+                <>
                   {show(s.max)} <span className="text-xs text-fg-muted">{s.limit}</span>
-                </td>
-                <td className="px-3 py-2">{s.reached ? <Badge tone="warn">boundary reached</Badge> : <span className="text-xs text-fg-muted">under</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+              state: s.reached ? <Badge tone="warn">boundary reached</Badge> : <span className="text-xs text-fg-muted">under</span>,
+            },
+          }))}
+        />
       </Card>
 
       <Card>
         <CardHeader title="Active context and action limits" description="Context limits ask for compaction (the goal goes on); retry, no-evidence and concurrency limits stop this action (a diagnose or wait action may go on)." />
-        <table className="w-full text-sm" aria-label="Action limits">
-          <tbody>
-            {goal.action.map((a) => (
-              <tr key={a.metric} data-action-metric={a.metric} data-reached={a.reached} className="border-t border-border">
-                <td className="px-4 py-2 font-mono text-xs">{a.metric}</td>
-                <td className="px-4 py-2 text-xs text-fg-muted">{a.kind === "context" ? "context" : "action"}</td>
-                <td className="px-4 py-2 tabular-nums">{a.value}</td>
-                <td className="px-4 py-2 tabular-nums">
+        <DataTable
+          label="Action limits"
+          keyboard={false}
+          className={IN_CARD}
+          columns={[
+            { id: "metric", header: "Metric", className: "px-4", cellClassName: "font-mono text-xs" },
+            { id: "kind", header: "Kind", className: "px-4", cellClassName: "text-xs text-fg-muted" },
+            { id: "value", header: "This action", className: "px-4", cellClassName: "tabular-nums" },
+            { id: "limit", header: "Limit", className: "px-4", cellClassName: "tabular-nums" },
+            { id: "state", header: "State", className: "px-4" },
+          ]}
+          rows={goal.action.map((a) => ({
+            key: a.metric,
+            data: { "data-action-metric": a.metric, "data-reached": String(a.reached) },
+            cells: {
+              metric: a.metric,
+              kind: a.kind === "context" ? "context" : "action",
+              value: a.value,
+              limit: (
+                <>
                   {show(a.max)} <span className="text-xs text-fg-muted">{a.limit}</span>
-                </td>
-                <td className="px-4 py-2">{a.reached ? <Badge tone={a.kind === "context" ? "warn" : "danger"}>{a.kind === "context" ? "compact first" : "action stops"}</Badge> : null}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+              state: a.reached ? <Badge tone={a.kind === "context" ? "warn" : "danger"}>{a.kind === "context" ? "compact first" : "action stops"}</Badge> : null,
+            },
+          }))}
+        />
       </Card>
 
       <Card>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui/badge";
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Time } from "@/components/ui/time";
 import type { TopicRowDto } from "@/lib/db/dto";
@@ -19,52 +19,42 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
       </EmptyState>
     );
   }
+  // Pages come sorted and paginated from the server (most recent first): no sorting here.
   return (
-    <KeyboardList label="Topics table" className="overflow-x-auto rounded-lg border border-border bg-surface">
-      <table className="w-full text-sm" aria-label="Topics">
-        <thead className="text-left text-xs text-fg-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">Slug</th>
-            <th scope="col" className="px-3 py-2 font-medium">Title</th>
-            {SOURCE_KINDS.map((s) => (
-              <th key={s} scope="col" className="px-2 py-2 text-center font-medium">
-                {SOURCE_LABEL[s]}
-              </th>
-            ))}
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2 font-medium">Updated</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((t) => (
-            <tr key={t.slug} data-nav-row tabIndex={-1} className="border-t border-border hover:bg-muted/60 focus-visible:bg-muted">
-              <td className="px-3 py-2">
-                <Link href={`/projects/${projectId}/topics/${encodeURIComponent(t.slug)}`} className="font-mono text-xs font-medium text-accent hover:underline">
-                  {t.slug}
-                </Link>
-              </td>
-              <td className="max-w-80 truncate px-3 py-2" title={t.title ?? undefined}>
-                {t.title ?? <span className="text-fg-muted">—</span>}
-              </td>
-              {SOURCE_KINDS.map((s) => (
-                <td key={s} className="px-2 py-2 text-center">
-                  {t.sources.includes(s) ? (
-                    <span aria-label={`in ${SOURCE_LABEL[s]}`} className="text-ok">
-                      ✓
-                    </span>
-                  ) : (
-                    <span className="sr-only">not in {SOURCE_LABEL[s]}</span>
-                  )}
-                </td>
-              ))}
-              <td className="px-3 py-2">{t.status ? <Badge tone={statusTone(t.status)}>{t.status}</Badge> : null}</td>
-              <td className="px-3 py-2 text-fg-muted">
-                <Time iso={t.updatedAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </KeyboardList>
+    <DataTable
+      label="Topics"
+      columns={[
+        { id: "slug", header: "Slug" },
+        { id: "title", header: "Title", cellClassName: "max-w-80 truncate" },
+        ...SOURCE_KINDS.map((s) => ({ id: s, header: SOURCE_LABEL[s], align: "center" as const, className: "px-2" })),
+        { id: "status", header: "Status" },
+        { id: "updated", header: "Updated", cellClassName: "text-fg-muted" },
+      ]}
+      rows={rows.map((t) => ({
+        key: t.slug,
+        cells: {
+          slug: (
+            <Link href={`/projects/${projectId}/topics/${encodeURIComponent(t.slug)}`} className="font-mono text-xs font-medium text-accent hover:underline">
+              {t.slug}
+            </Link>
+          ),
+          title: <span title={t.title ?? undefined}>{t.title ?? <span className="text-fg-muted">—</span>}</span>,
+          ...Object.fromEntries(
+            SOURCE_KINDS.map((s) => [
+              s,
+              t.sources.includes(s) ? (
+                <span aria-label={`in ${SOURCE_LABEL[s]}`} className="text-ok">
+                  ✓
+                </span>
+              ) : (
+                <span className="sr-only">not in {SOURCE_LABEL[s]}</span>
+              ),
+            ]),
+          ),
+          status: t.status ? <Badge tone={statusTone(t.status)}>{t.status}</Badge> : null,
+          updated: <Time iso={t.updatedAt} />,
+        },
+      }))}
+    />
   );
 }

@@ -13,6 +13,7 @@ import * as Y from "yjs";
 import { roleOn } from "../auth/access";
 import { verifyCollabToken } from "../auth/collab-token";
 import { readAuthConfig } from "../auth/config";
+import { readEnv } from "../core/env";
 import { roleAtLeast, type Role } from "../auth/roles";
 import { getAccount } from "../db/repositories/accounts";
 import { loadDocState, packetHeadMarkdown, seedDocState, storeDocState } from "../db/repositories/collab";
@@ -120,7 +121,7 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
       connection.readOnly = !roleAtLeast(role, "editor");
     },
     extensions: [
-      ...redisExtension(opts.redisUrl ?? process.env.REDIS_URL),
+      ...redisExtension(opts.redisUrl ?? readEnv("REDIS_URL")),
       new Database({
         fetch: async ({ documentName }) => {
           const id = packetIdOf(documentName);

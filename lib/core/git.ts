@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { simpleGit, type SimpleGit } from "simple-git";
+import { readEnv } from "./env";
 
 export interface GitCommitInfo {
   hash: string;
@@ -26,8 +27,8 @@ function git(dir: string): SimpleGit {
   // A minimal environment: simple-git refuses inherited variables such as EDITOR, and
   // nothing from the caller's environment should change what git reports.
   return simpleGit({ baseDir: dir, maxConcurrentProcesses: 4, trimmed: false, allowEnvironment: ["GIT_CONFIG_NOSYSTEM", "GIT_TERMINAL_PROMPT"] }).env({
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: process.env.HOME ?? "/tmp",
+    PATH: readEnv("PATH") ?? "/usr/bin:/bin",
+    HOME: readEnv("HOME") ?? "/tmp",
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_TERMINAL_PROMPT: "0",
     LC_ALL: "C",

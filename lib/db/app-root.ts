@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { readEnv } from "../core/env";
 
 /** The Workbench's own folder (where prisma/ lives), wherever the process was started. */
 export function appRoot(): string {
-  if (process.env.WORKBENCH_APP_ROOT) return process.env.WORKBENCH_APP_ROOT;
+  const fromEnv = readEnv("WORKBENCH_APP_ROOT");
+  if (fromEnv) return fromEnv;
   let dir = process.cwd();
   for (let i = 0; i < 8; i++) {
     if (fs.existsSync(path.join(dir, "prisma", "sqlite", "schema.prisma"))) return dir;

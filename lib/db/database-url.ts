@@ -1,19 +1,25 @@
 import path from "node:path";
+import { readEnv } from "../core/env";
 
 /** Where the embedded database and other local state live (WORKBENCH_DATA_DIR, default ./data). */
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.WORKBENCH_DATA_DIR || path.join(/*turbopackIgnore: true*/ process.cwd(), "data"));
+  return path.resolve(/*turbopackIgnore: true*/ readEnv("WORKBENCH_DATA_DIR") || path.join(/*turbopackIgnore: true*/ process.cwd(), "data"));
+}
+
+/** Where `workbench serve --sample` creates the bundled sample project. */
+export function sampleProjectDir(): string {
+  return path.join(dataDir(), "sample-project");
 }
 
 export type DatabaseKind = "sqlite" | "postgres";
 
 /** PostgreSQL when DATABASE_URL says so; the embedded SQLite file otherwise. */
-export function databaseKind(url = process.env.DATABASE_URL): DatabaseKind {
+export function databaseKind(url = readEnv("DATABASE_URL")): DatabaseKind {
   return url && /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
 }
 
 /** A `file:` URL for the SQLite database, honouring DATABASE_URL=file:... when given. */
-export function sqliteFileUrl(url = process.env.DATABASE_URL): string {
+export function sqliteFileUrl(url = readEnv("DATABASE_URL")): string {
   if (url && url.startsWith("file:")) {
     const p = url.slice("file:".length);
     return "file:" + path.resolve(p);
@@ -21,7 +27,7 @@ export function sqliteFileUrl(url = process.env.DATABASE_URL): string {
   return "file:" + path.join(dataDir(), "workbench.db");
 }
 
-export function postgresUrl(url = process.env.DATABASE_URL): string {
+export function postgresUrl(url = readEnv("DATABASE_URL")): string {
   if (!url || databaseKind(url) !== "postgres") {
     throw new Error("DATABASE_URL must be a postgresql:// URL for the PostgreSQL database");
   }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { readEnv } from "../core/env";
 
 /**
  * Counts the SQL statements the Workbench sends to its database, for benchmarks and tests
@@ -10,7 +11,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * with AsyncLocalStorage so concurrent work elsewhere in the process is not counted.
  */
 export function queryStatsEnabled(): boolean {
-  return process.env.WORKBENCH_QUERY_STATS === "1";
+  return readEnv("WORKBENCH_QUERY_STATS") === "1";
 }
 
 const g = globalThis as unknown as { __workbenchQueryStats?: { total: number; listening: boolean } };

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { syncMemorySearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProject } from "../db/repositories/projects";
+import { sampleProjectDir } from "../db/database-url";
+import { isTeamMode } from "../auth/config";
 import { ProjectFs } from "../core/project-fs";
 import { type AnyDecision, type GoalScope, type PolicyDecision, evaluateExitCode, evaluatePolicy, failClosedDecision, fallbackPolicyId, jsonObjectFromBytes } from "../policy/evaluate";
 import { decisionJson } from "../policy/decision-json";
@@ -25,12 +27,14 @@ import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./
 import { LOCK_FILE, type LockStatus, breakStaleLock } from "./lock";
 import { PRIMER_FILE } from "./coord-packets";
 import { createPacketFile } from "./packet-file";
+import { withSampleKey } from "./sample-key";
 import { PROPOSALS_DIR, type Proposal, proposalRelPath } from "./proposal";
 
 /** The server's approver keys; a key file inside the project is refused (agents could read it). */
 function keysOrNone(projectRoot: string): { keys: HumanKeys | undefined; keyError: string | null } {
   try {
-    return { keys: loadHumanKeys({ projectRoots: [projectRoot] }), keyError: null };
+    const keys = loadHumanKeys({ projectRoots: [projectRoot] });
+    return { keys: withSampleKey(keys, { projectRoot, sampleRoot: sampleProjectDir(), team: isTeamMode() }), keyError: null };
   } catch (e) {
     return { keys: undefined, keyError: e instanceof Error ? e.message : String(e) };
   }

@@ -15,17 +15,18 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { inspect } from "node:util";
 import { WorkbenchError } from "../core/errors";
+import { readEnv, type EnvName } from "../core/env";
 import { namedFileFailure, readRegularFileSync, realPathOrSelf } from "../core/fs/named-file";
 import { sha256Hex } from "./canonical-json";
 import { PyJsonSyntaxError, decodeUtf8Strict, parsePyJson } from "./py-json";
 
-export const KEYS_ENV = "AGENT_COLLAB_HUMAN_KEYS_JSON";
-export const KEYS_FILE_ENV = "WORKBENCH_HUMAN_KEYS_FILE";
+export const KEYS_ENV = "AGENT_COLLAB_HUMAN_KEYS_JSON" satisfies EnvName;
+export const KEYS_FILE_ENV = "WORKBENCH_HUMAN_KEYS_FILE" satisfies EnvName;
 /** A key file is a small JSON object; anything larger is not one. */
 const MAX_KEY_FILE_BYTES = 1024 * 1024;
 
 /** Where the loaded keys came from (shown to users; never the secrets themselves). */
-export type KeySource = "env" | "file" | "none" | "explicit";
+export type KeySource = "env" | "file" | "none" | "explicit" | "sample";
 
 /** Python's `str.isspace()` set: the harness refuses key ids containing any of these. */
 const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
@@ -124,9 +125,9 @@ export interface LoadKeysOptions {
  */
 export function loadHumanKeys(opts: LoadKeysOptions = {}): HumanKeys {
   const env = opts.env ?? process.env;
-  const raw = env[KEYS_ENV];
+  const raw = readEnv(KEYS_ENV, env);
   if (raw !== undefined) return parseHumanKeysJson(raw, KEYS_ENV, "env");
-  const file = opts.keyFile ?? env[KEYS_FILE_ENV];
+  const file = opts.keyFile ?? readEnv(KEYS_FILE_ENV, env);
   if (!file) return HumanKeys.none();
   const abs = path.resolve(/*turbopackIgnore: true*/ file);
   const real = realPathOrSelf(abs);

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readEnv } from "../core/env";
 import { WorkbenchError } from "../core/errors";
 import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../db/database-url";
 import { closeReaders } from "../db/read-connection";
@@ -61,7 +62,7 @@ function tempBeside(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
 }
 
-export async function backupDatabase(file: string, url = process.env.DATABASE_URL): Promise<BackupResult> {
+export async function backupDatabase(file: string, url = readEnv("DATABASE_URL")): Promise<BackupResult> {
   const out = path.resolve(file);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const tmp = tempBeside(out);
@@ -99,7 +100,7 @@ export async function backupDatabase(file: string, url = process.env.DATABASE_UR
 }
 
 export async function restoreDatabase(file: string, opts: { url?: string; force?: boolean } = {}): Promise<RestoreResult> {
-  const url = opts.url ?? process.env.DATABASE_URL;
+  const url = opts.url ?? readEnv("DATABASE_URL");
   const src = path.resolve(file);
   if (!fs.existsSync(src) || !fs.statSync(src).isFile()) throw new WorkbenchError("NOT_FOUND", `No backup file at ${src}.`);
   const engine = databaseKind(url);
@@ -170,7 +171,7 @@ async function restoreSqlite(src: string, target: string): Promise<RestoreResult
 
 /** The client tools: on PATH, else Debian's versioned folder (the newest, which reads older servers). */
 export function pgBinary(name: string): string {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+  for (const dir of (readEnv("PATH") ?? "").split(path.delimiter)) {
     if (dir && fs.existsSync(path.join(dir, name))) return path.join(dir, name);
   }
   const base = "/usr/lib/postgresql";

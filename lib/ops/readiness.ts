@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { readEnv, type EnvSource } from "../core/env";
 import { appRoot } from "../db/app-root";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "../db/database-url";
 import { listMigrations } from "../db/migrate";
@@ -42,7 +43,7 @@ export function health(): Health {
 const TIMEOUT_MS = 2000;
 
 /** Names in `_workbench_migrations`, read over a short-lived connection of its own (not the app's pool). */
-export async function appliedMigrations(url = process.env.DATABASE_URL): Promise<string[]> {
+export async function appliedMigrations(url = readEnv("DATABASE_URL")): Promise<string[]> {
   if (databaseKind(url) === "postgres") {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: postgresUrl(url), connectionTimeoutMillis: TIMEOUT_MS, query_timeout: TIMEOUT_MS });
@@ -112,10 +113,16 @@ export function tcpCheck(host: string, port: number, timeoutMs = TIMEOUT_MS): Pr
  * Where `workbench serve` runs the co-editing server (it passes the port and host to the
  * dashboard's process); null when nothing started one, e.g. under `next dev`.
  */
-export function collabTarget(env: Record<string, string | undefined> = process.env): { host: string; port: number } | null {
-  const port = Number(env.WORKBENCH_COLLAB_PORT);
-  if (!env.WORKBENCH_COLLAB_PORT || !Number.isInteger(port) || port < 1 || port > 65535) return null;
-  const bound = env.WORKBENCH_COLLAB_HOST || env.HOST || "127.0.0.1";
+export function collabTarget(env: EnvSource = process.env): { host: string; port: number } | null {
+  let port: number | undefined;
+  try {
+    port = readEnv("WORKBENCH_COLLAB_PORT", env);
+  } catch {
+    // Not a port: nothing can be listening on it, so there is nothing to check.
+    return null;
+  }
+  if (port === undefined) return null;
+  const bound = readEnv("WORKBENCH_COLLAB_HOST", env) || readEnv("HOST", env) || "127.0.0.1";
   // A wildcard bind answers on loopback.
   const host = bound === "0.0.0.0" || bound === "::" ? "127.0.0.1" : bound;
   return { host, port };
@@ -129,7 +136,7 @@ export interface ReadinessDeps {
 }
 
 export async function readiness(deps: ReadinessDeps = {}): Promise<Readiness> {
-  const url = deps.url ?? process.env.DATABASE_URL;
+  const url = deps.url ?? readEnv("DATABASE_URL");
   const target = deps.collab === undefined ? collabTarget() : deps.collab;
   const [db, collab] = await Promise.all([databaseCheck(deps.readApplied ?? (() => appliedMigrations(url)), databaseKind(url)), target ? tcpCheck(target.host, target.port) : null]);
   const checks: Record<string, Check> = { ...db };

@@ -1,17 +1,13 @@
-import { WorkbenchError } from "../core/errors";
+import { parseEnvValue, readEnv } from "../core/env";
 import { activeJob } from "../db/repositories/jobs";
 import { listRemoteProjects } from "../db/repositories/projects";
 import { fetchProject } from "./remote-projects";
 
-export const DEFAULT_FETCH_INTERVAL_S = 300;
 const STOP_GRACE_MS = 5000;
 
-/** WORKBENCH_FETCH_INTERVAL in seconds; 0 turns scheduled fetching off. */
-export function fetchIntervalSeconds(raw = process.env.WORKBENCH_FETCH_INTERVAL): number {
-  if (raw === undefined || raw.trim() === "") return DEFAULT_FETCH_INTERVAL_S;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new WorkbenchError("INVALID_INPUT", `WORKBENCH_FETCH_INTERVAL must be a whole number of seconds (0 disables), not "${raw}".`);
-  return n;
+/** WORKBENCH_FETCH_INTERVAL in seconds (300 when unset); 0 turns scheduled fetching off. */
+export function fetchIntervalSeconds(raw?: string): number {
+  return raw === undefined ? readEnv("WORKBENCH_FETCH_INTERVAL") : parseEnvValue("WORKBENCH_FETCH_INTERVAL", raw);
 }
 
 export interface PassOutcome {

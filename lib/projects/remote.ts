@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
+import { readEnv } from "../core/env";
 import { z } from "zod";
 import { WorkbenchError } from "../core/errors";
 import { dataDir } from "../db/database-url";
@@ -111,8 +112,8 @@ function remoteGit(dir: string): SimpleGit {
     unsafe: { allowUnsafeSshCommand: true },
     allowEnvironment: ["GIT_CONFIG_NOSYSTEM", "GIT_TERMINAL_PROMPT", "GIT_ALLOW_PROTOCOL", "GIT_SSH_COMMAND"],
   }).env({
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: process.env.HOME ?? "/tmp",
+    PATH: readEnv("PATH") ?? "/usr/bin:/bin",
+    HOME: readEnv("HOME") ?? "/tmp",
     GIT_CONFIG_NOSYSTEM: "1",
     GIT_TERMINAL_PROMPT: "0",
     GIT_ALLOW_PROTOCOL: "https:ssh:file",

@@ -10,7 +10,7 @@ import { Time } from "@/components/ui/time";
 import { isTeamMode } from "@/lib/auth/config";
 import { ROLE_GRANTS, ROLES, type Role } from "@/lib/auth/roles";
 import { listMembers } from "@/lib/db/repositories/accounts";
-import { TableHead } from "@/components/ui/table-head";
+import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Members" };
@@ -91,32 +91,34 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
           {canManage ? "Add people above by the email of their account." : "Only instance admins see this project until its admins add members."}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Members of {project.name}</caption>
-            <TableHead columns={["Name", "Email", "Member since", "Role"]} alignLast={canManage ? "right" : undefined} />
-            <tbody>
-              {members.map((m) => {
-                const self = m.userId === principal.userId;
-                return (
-                  <tr key={m.userId} className="border-t border-border">
-                    <td className="max-w-56 truncate px-3 py-2 font-medium">
-                      {m.name}
-                      {self ? <span className="ml-1 text-xs font-normal text-fg-muted">(you)</span> : null}
-                    </td>
-                    <td className="max-w-72 truncate px-3 py-2">{m.email}</td>
-                    <td className="px-3 py-2 text-xs text-fg-muted">
-                      <Time iso={m.since} />
-                    </td>
-                    <td className="px-3 py-2">
-                      {canManage ? <MemberControls key={`${m.userId}:${m.role}`} projectId={id} member={m} isSelf={self} /> : <Badge tone={ROLE_TONE[m.role]}>{m.role}</Badge>}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={`Members of ${project.name}`}
+          keyboard={false}
+          columns={[
+            { id: "name", header: "Name", sortable: true, cellClassName: "max-w-56 truncate font-medium" },
+            { id: "email", header: "Email", sortable: true, cellClassName: "max-w-72 truncate" },
+            { id: "since", header: "Member since", sortable: true, cellClassName: "text-xs text-fg-muted" },
+            { id: "role", header: "Role", align: canManage ? "right" : "left" },
+          ]}
+          rows={members.map((m) => {
+            const self = m.userId === principal.userId;
+            return {
+              key: m.userId,
+              sort: { name: m.name, email: m.email, since: m.since },
+              cells: {
+                name: (
+                  <>
+                    {m.name}
+                    {self ? <span className="ml-1 text-xs font-normal text-fg-muted">(you)</span> : null}
+                  </>
+                ),
+                email: m.email,
+                since: <Time iso={m.since} />,
+                role: canManage ? <MemberControls key={`${m.userId}:${m.role}`} projectId={id} member={m} isSelf={self} /> : <Badge tone={ROLE_TONE[m.role]}>{m.role}</Badge>,
+              },
+            };
+          })}
+        />
       )}
       <RolesLegend />
     </div>

@@ -1,5 +1,6 @@
 import { pageProjectRole } from "@/app/_lib/page-access";
 import { signableKeyIds } from "@/lib/auth/access";
+import { SAMPLE_KEY_ID } from "@/lib/memory/sample-key";
 import { roleAtLeast } from "@/lib/auth/roles";
 import Link from "next/link";
 import { KeyboardList } from "@/components/ui/keyboard-list";
@@ -138,7 +139,15 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
       ) : null}
 
       <Card>
-        <CardHeader title="Proposals" description={desk.keyProblem ?? `Signing keys on this server: ${pinned.map((k) => `human:${k}`).join(", ")} (pinned in ${desk.policyFile}).`} />
+        <CardHeader
+          title="Proposals"
+          description={
+            desk.keyProblem ??
+            `Signing keys on this server: ${pinned.map((k) => `human:${k}`).join(", ")} (pinned in ${desk.policyFile}).${
+              pinned.includes(SAMPLE_KEY_ID) ? ` human:${SAMPLE_KEY_ID} is the bundled sample's sample-only key: it is public, proves nothing about who approved, and signs only for this sample in local mode.` : ""
+            }`
+          }
+        />
         <nav aria-label="Proposal states" className="flex gap-4 border-b border-border px-4 py-2 text-sm">
           {STATES.map((s) => (
             <Link key={s.id} href={`/projects/${id}/memory?state=${s.id}`} aria-current={s.id === show.id ? "page" : undefined} className={s.id === show.id ? "font-medium" : "text-fg-muted hover:underline"}>

@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
+import { readEnv } from "@/lib/core/env";
 import { getPacket, listRevisions } from "@/lib/packets/service";
 
 export const dynamic = "force-dynamic";
@@ -25,11 +26,11 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
   });
   const revisions = await listRevisions(id, packetId);
   // The co-editing server listens next to the dashboard (workbench serve starts both).
-  const collabPort = process.env.WORKBENCH_COLLAB_PORT;
+  const collabPort = readEnv("WORKBENCH_COLLAB_PORT");
   const h = await headers();
   const host = (h.get("host") ?? "127.0.0.1").replace(/:\d+$/, "");
   // Behind TLS the page may only open a secure socket (and the token must not travel in clear).
-  const secure = h.get("x-forwarded-proto") === "https" || (process.env.WORKBENCH_PUBLIC_URL ?? "").startsWith("https:");
+  const secure = h.get("x-forwarded-proto") === "https" || (readEnv("WORKBENCH_PUBLIC_URL") ?? "").startsWith("https:");
   const collabUrl = collabPort ? `${secure ? "wss" : "ws"}://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${collabPort}` : null;
   return (
     <div className="mx-auto max-w-7xl space-y-6">

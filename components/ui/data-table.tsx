@@ -1,0 +1,143 @@
+"use client";
+
+import { type SortingState, getCoreRowModel, getSortedRowModel, useReactTable } from "@tanstack/react-table";
+import { useState, type ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { KeyboardList } from "@/components/ui/keyboard-list";
+
+/**
+ * One column of a DataTable. Cells are rendered by the caller (so a server component can hand
+ * over finished cells); a sortable column sorts by the value each row gives under its id.
+ */
+export interface DataColumn {
+  id: string;
+  header: string;
+  /** The header is for screen readers only (an actions column). */
+  srOnlyHeader?: boolean;
+  sortable?: boolean;
+  align?: "left" | "center" | "right";
+  /** Extra classes for this column's header and cells (widths, padding). */
+  className?: string;
+  /** Extra classes for this column's cells only (type, colour, truncation). */
+  cellClassName?: string;
+}
+
+export interface DataRow {
+  key: string;
+  cells: Record<string, ReactNode>;
+  /** Sort values by column id; a missing value sorts last. */
+  sort?: Record<string, string | number | null | undefined>;
+  className?: string;
+  /** Attributes tests and styles select rows by (`data-…`). */
+  data?: Record<`data-${string}`, string>;
+}
+
+export interface DataTableProps {
+  /** The table's accessible name. */
+  label: string;
+  columns: DataColumn[];
+  rows: DataRow[];
+  /** Shown instead of the table when there is no row. */
+  empty?: ReactNode;
+  /** j / k / arrows / Enter move between rows and open them (KeyboardList); on by default. */
+  keyboard?: boolean;
+  /** The list that answers j / k while nothing is focused; one per page. */
+  primary?: boolean;
+  /** A vertical scroll box with a sticky header, e.g. "max-h-96". */
+  scrollClassName?: string;
+  className?: string;
+  tableClassName?: string;
+  /** Sorted on first render, e.g. `{ id: "updated", desc: true }`. */
+  initialSort?: { id: string; desc?: boolean };
+}
+
+const ALIGN = { left: "text-left", center: "text-center", right: "text-right" } as const;
+
+function ariaSort(sorted: false | "asc" | "desc", sortable: boolean): "ascending" | "descending" | "none" | undefined {
+  if (sorted === "asc") return "ascending";
+  if (sorted === "desc") return "descending";
+  return sortable ? "none" : undefined;
+}
+
+/**
+ * The dashboard's table: header row, optional sorting (aria-sort on the header, a button to
+ * toggle it), an empty state, keyboard row navigation and a sticky header inside a scroll box.
+ * Headless parts come from @tanstack/react-table; the look is the design system's.
+ */
+export function DataTable({ label, columns, rows, empty, keyboard = true, primary = true, scrollClassName, className, tableClassName, initialSort }: DataTableProps) {
+  const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.id, desc: Boolean(initialSort.desc) }] : []);
+  const table = useReactTable<DataRow>({
+    data: rows,
+    columns: columns.map((c) => ({
+      id: c.id,
+      accessorFn: (r: DataRow) => r.sort?.[c.id] ?? undefined,
+      enableSorting: Boolean(c.sortable),
+      sortUndefined: "last" as const,
+      // Every column sorts ascending first, numbers included (the library starts numbers descending).
+      sortDescFirst: false,
+      sortingFn: "basic" as const,
+    })),
+    state: { sorting },
+    onSortingChange: setSorting,
+    getRowId: (r) => r.key,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+
+  if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const body = (
+    <div className={cn("overflow-x-auto rounded-lg border border-border bg-surface", scrollClassName && cn("overflow-y-auto", scrollClassName), className)}>
+      <table className={cn("w-full text-sm", tableClassName)} aria-label={label}>
+        <thead className="sticky top-0 z-10 bg-surface text-left text-xs text-fg-muted">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((h) => {
+                const col = byId.get(h.column.id)!;
+                const sortable = h.column.getCanSort();
+                const sorted = h.column.getIsSorted();
+                return (
+                  <th key={h.id} scope="col" aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
+                    {col.srOnlyHeader ? (
+                      <span className="sr-only">{col.header}</span>
+                    ) : sortable ? (
+                      <button type="button" onClick={h.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 font-medium hover:text-fg focus-visible:outline-2 focus-visible:outline-accent">
+                        {col.header}
+                        <span aria-hidden className="text-[10px]">
+                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                        </span>
+                      </button>
+                    ) : (
+                      col.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} {...row.original.data} data-nav-row={keyboard ? "" : undefined} tabIndex={keyboard ? -1 : undefined} className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.original.className)}>
+              {row.getVisibleCells().map((cell) => {
+                const col = byId.get(cell.column.id)!;
+                return (
+                  <td key={cell.id} className={cn("px-3 py-2", ALIGN[col.align ?? "left"], col.className, col.cellClassName)}>
+                    {row.original.cells[col.id]}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+  return keyboard ? (
+    <KeyboardList label={`${label} table`} primary={primary}>
+      {body}
+    </KeyboardList>
+  ) : (
+    body
+  );
+}
