@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../core/contract";
+import { defineRoute, opaque } from "../core/contract";
 
 export const apiDocRoutes = {
   openapi: defineRoute({
@@ -12,7 +12,7 @@ export const apiDocRoutes = {
     response: {
       status: 200,
       description: "the document",
-      json: z.object({ openapi: z.string().describe("3.1.x"), info: z.record(z.string(), z.unknown()).describe("title and version"), paths: z.record(z.string(), z.unknown()).describe("every operation by path") }).loose(),
+      json: z.object({ openapi: z.string().describe("3.1.x"), info: opaque("title, version and description"), paths: opaque("every operation by path"), components: opaque("the shared error schema and the security schemes") }),
     },
   }),
 };

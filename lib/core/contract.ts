@@ -79,18 +79,20 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
 
 type InOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type OutOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Part<C, K extends 0 | 1 | 2 | 3> = C extends RouteContract<infer P, infer Q, infer B, infer R> ? [P, Q, B, R][K] : never;
 
 /** What a handler receives, parsed. */
-export type ParamsOut<C extends AnyRouteContract> = OutOf<C["params"]>;
-export type QueryOut<C extends AnyRouteContract> = OutOf<C["query"]>;
-export type BodyOut<C extends AnyRouteContract> = OutOf<C["body"]>;
+export type ParamsOut<C extends AnyRouteContract> = OutOf<Part<C, 0>>;
+export type QueryOut<C extends AnyRouteContract> = OutOf<Part<C, 1>>;
+export type BodyOut<C extends AnyRouteContract> = OutOf<Part<C, 2>>;
 /** What a handler answers with as JSON (before the schema's check) and what a client receives (after it). */
-export type ResponseIn<C extends AnyRouteContract> = InOf<C["response"]["json"]>;
-export type ResponseOut<C extends AnyRouteContract> = OutOf<C["response"]["json"]>;
+export type ResponseIn<C extends AnyRouteContract> = InOf<Part<C, 3>>;
+export type ResponseOut<C extends AnyRouteContract> = OutOf<Part<C, 3>>;
 /** What a caller sends. */
-export type ParamsIn<C extends AnyRouteContract> = InOf<C["params"]>;
-export type QueryIn<C extends AnyRouteContract> = InOf<C["query"]>;
-export type BodyIn<C extends AnyRouteContract> = InOf<C["body"]>;
+export type ParamsIn<C extends AnyRouteContract> = InOf<Part<C, 0>>;
+export type QueryIn<C extends AnyRouteContract> = InOf<Part<C, 1>>;
+export type BodyIn<C extends AnyRouteContract> = InOf<Part<C, 2>>;
 
 // ---------------------------------------------------------------------------
 // Schemas every capability shares
@@ -111,6 +113,12 @@ export const errorBodySchema = z
     }),
   })
   .describe("an error");
+
+/**
+ * A nested document the response passes on as read (a .coord file, a convergence payload): an
+ * object whose fields the capability's own readers describe, opaque here.
+ */
+export const opaque = (what: string) => z.unknown().meta({ type: "object", description: what });
 
 /** ISO-8601 timestamp as the API writes them. */
 export const isoTime = (what: string) => z.string().describe(`${what} (ISO-8601)`);

@@ -9,7 +9,7 @@
  * are optional and unknown keys pass through.
  */
 import { z } from "zod";
-import { defineRoute, pathId, projectParams } from "../core/contract";
+import { defineRoute, opaque, pathId, projectParams } from "../core/contract";
 import type { RunRowDto } from "../db/repositories/runs";
 import { compareQuerySchema } from "./compare";
 import { SIGNAL_VARIANTS } from "./convergence/signals";
@@ -375,7 +375,7 @@ assertSame<Same<z.infer<typeof evidenceCheckSchema>, EvidenceCheck>>(true);
 
 const tag = "runs";
 const runParams = projectParams.extend({ runId: pathId("run id") });
-const part = (what: string) => z.record(z.string(), z.unknown()).describe(what);
+const part = opaque;
 
 export const runRoutes = {
   list: defineRoute({
@@ -415,7 +415,6 @@ export const runRoutes = {
             findingsFacets: part("counts by bucket and kind"),
             firstFindings: findingsPageSchema,
           })
-          .loose()
           .nullable()
           .describe("the deep-context run view (null for research and review runs)"),
         timeline: part("a deep-research or deep-review run's timeline, one window of its iterations").nullable(),
@@ -461,7 +460,6 @@ export const runRoutes = {
           run: runRowSchema,
           baseline: part("what the run is compared with"),
         })
-        .loose()
         .describe("findings added and dropped, agreement, relevance and bucket changes, contradictions, executors, signals, score and decision on both sides"),
     },
   }),

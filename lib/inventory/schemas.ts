@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute, projectParams } from "../core/contract";
+import { defineRoute, opaque, projectParams } from "../core/contract";
 import type { TopicRowDto } from "../db/dto";
 import { topicFilterSchema } from "../db/repositories/topics";
 import { SOURCE_KINDS } from "./types";
@@ -244,7 +244,7 @@ export const inventoryRoutes = {
         .object({
           markdown: str.describe("the seed's Output Format"),
           topics: z.array(topicRowSchema).optional().describe("without q: every topic"),
-          result: z.record(z.string(), z.unknown()).optional().describe("with q: exact matches, fuzzy fallback, session updates, prior art, handoff options"),
+          result: opaque("with q: exact matches, fuzzy fallback, session updates, prior art, handoff options").optional(),
         })
         .describe("the markdown and, as JSON, the topics (inventory) or the result (a query)"),
       text: { "text/markdown": "the seed's markdown (format=markdown)" },

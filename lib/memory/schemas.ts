@@ -4,11 +4,11 @@
  * bounded drafts written back. Pure (zod only): the browser's API client imports it.
  *
  * The documents under .coord/ are described field by field in lib/policy/schemas.ts and the
- * memory readers; the responses here name their parts and let the nested documents through as
- * read (`.loose()`), so a newer harness field never turns a good answer into an error.
+ * memory readers; the responses here name their parts and pass the nested documents on as read
+ * (`opaque`), so a newer harness field never turns a good answer into an error.
  */
 import { z } from "zod";
-import { defineRoute, pathId, projectParams } from "../core/contract";
+import { defineRoute, opaque, pathId, projectParams } from "../core/contract";
 
 /** The memory lock every writer of memory.yml takes. */
 export const LOCK_FILE = ".coord/memory.yml.lock";
@@ -63,10 +63,9 @@ const coordIssueSchema = z
     file: z.string().describe("the .coord file at fault"),
     message: z.string().describe("what is wrong"),
   })
-  .loose()
   .describe("a problem with one .coord file");
 
-const document = (what: string) => z.record(z.string(), z.unknown()).describe(what);
+const document = opaque;
 
 const proposalSchema = z
   .object({
@@ -74,7 +73,6 @@ const proposalSchema = z
     state: z.string().describe("pending, approved or rejected"),
     action: document("the proposed memory operation: operation, target_ref, summary, evidence_refs"),
   })
-  .loose()
   .describe("a memory proposal as stored (FORMATS §4)");
 
 const draftCheckSchema = z
@@ -103,8 +101,7 @@ const deskSchema = z
                 appliedAs: z.string().nullable().describe("the memory event this proposal became, when applied"),
                 verification: document("the decision signature's check").nullable().describe("null when no keys or policy were available"),
                 replayedWith: z.array(z.string()).describe("other files carrying the same signed decision"),
-              })
-              .loose(),
+              }),
           )
           .describe("every proposal file, validated"),
         memory: document("memory.yml: header, events, the current view and its conflicts").nullable(),
@@ -116,7 +113,6 @@ const deskSchema = z
         proposalLocks: z.array(document("a proposal's decision lock")).describe("decision locks"),
         errors: z.array(coordIssueSchema).describe("per-file problems"),
       })
-      .loose()
       .describe("everything read from .coord/"),
     signers: z
       .array(

@@ -4,7 +4,7 @@
  * API client imports it.
  */
 import { z } from "zod";
-import { defineRoute, projectParams } from "../core/contract";
+import { defineRoute, opaque, projectParams } from "../core/contract";
 import type { LoaderResponse } from "./loader";
 
 export const loaderInput = z.object({
@@ -92,7 +92,7 @@ export const kbRoutes = {
         kb: z
           .object({
             initialized: z.boolean().describe("whether docs/_index.md exists"),
-            tree: z.record(z.string(), z.unknown()).nullable().describe("the map of content as a tree"),
+            tree: opaque("the map of content as a tree: each section with its links and children").nullable(),
             sections: z.number().int().describe("sections"),
             files: z.number().int().describe("files"),
             brokenLinks: z.array(z.object({ from: str, target: str, path: str, reason: str.optional() })).describe("links that lead nowhere readable"),

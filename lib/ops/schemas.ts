@@ -1,6 +1,8 @@
 /**
  * The operations API: liveness, readiness and the load benchmark's statement counter. Public:
- * a probe carries no credentials, and none of them reads project data.
+ * a probe carries no credentials, and none of them reads project data. Their handlers stay
+ * plain synchronous-capable functions (a probe must not wait on the handler builder's access
+ * checks); the contract documents them and the route test holds them to it.
  */
 import { z } from "zod";
 import { defineRoute } from "../core/contract";

@@ -201,6 +201,9 @@ export const revisionDiffSchema = z
   })
   .describe("a unified diff between two revisions");
 
+/** A packet as the API sends it (the same as the repository's PacketDto, checked above). */
+export type PacketWire = z.infer<typeof packetSchema>;
+
 assertSame<Same<z.infer<typeof packetListItemSchema>, PacketListItemDto>>(true);
 assertSame<Same<z.infer<typeof packetSchema>, PacketDto>>(true);
 assertSame<Same<z.infer<typeof revisionSummarySchema>, RevisionSummaryDto>>(true);

@@ -128,7 +128,7 @@ const resolvedLayoutSchema = z
           relPath: z.string().nullable().describe("project-relative folder; null when not configured or unsafe"),
           storageType: z.enum(["git", "directory"]).describe("how the artifact is stored"),
           configured: z.boolean().describe("whether configuration.yml names it"),
-        }).loose(),
+        }),
       ).describe("where each artifact kind lives, with the seed's defaults applied"),
   })
   .describe("an agent folder's layout as resolved");
@@ -168,6 +168,8 @@ export const warningSchema = z
     message: z.string().describe("what is wrong, in words"),
   })
   .describe("a file that could not be read (the rest was still indexed)");
+
+export type IndexJob = z.infer<typeof indexJobSchema>;
 
 // The schemas and the interfaces must not drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -3,7 +3,7 @@
  * and the MCP `search` tool: one query schema, one result shape.
  */
 import { z } from "zod";
-import { defineRoute } from "../core/contract";
+import { defineRoute, opaque } from "../core/contract";
 import type { JumpTargets } from "../db/repositories/palette";
 
 /** What an indexed entry is. Each kind links to its own page. */
@@ -118,7 +118,7 @@ const facetSchema = z.array(z.object({ value: z.string().describe("filter value"
 
 export const searchResultSchema = z
   .object({
-    query: z.record(z.string(), z.unknown()).describe("the query as understood"),
+    query: opaque("the query as understood, defaults applied"),
     total: z.number().int().describe("every entry that matches (before limit)"),
     hits: z.array(searchHitSchema).describe("the best hits, best first"),
     facets: z
@@ -139,6 +139,8 @@ const jumpTargetsSchema = z
     views: z.array(z.object({ projectId: z.string(), id: z.string(), name: z.string(), surface: z.string(), path: z.string() })).describe("saved views"),
   })
   .describe("what the command palette can jump to, bounded per kind");
+
+export type JumpTargetsWire = z.infer<typeof jumpTargetsSchema>;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const assertSame = <T extends true>(_: T) => undefined;

@@ -38,7 +38,7 @@ export interface HandlerInput<C extends AnyRouteContract> {
  * nothing for a 204, or a ready Response for what is not JSON (markdown, an event stream),
  * which the contract declares under `response.text`.
  */
-type Answer<C extends AnyRouteContract> = C["response"]["status"] extends 204 ? void : ResponseIn<C> | Reply<ResponseIn<C>> | Response;
+type Answer<C extends AnyRouteContract> = ResponseIn<C> | Reply<ResponseIn<C>> | Response | void;
 
 type NextCtx = { params: Promise<Record<string, string | string[]>> };
 
