@@ -81,7 +81,7 @@ assertSame<Same<z.infer<typeof memberSchema>, MemberDto>>(true);
 assertSame<Same<z.infer<typeof tokenSchema>, TokenDto>>(true);
 
 const tag = "accounts";
-const membersOut = z.object({ members: z.array(memberSchema) });
+const membersOut = z.object({ members: z.array(memberSchema).describe("the project's members") });
 const memberParams = projectParams.extend({ userId: pathId("account id") });
 const roleInput = z.object({ role: z.enum(ROLES).describe("viewer, editor, approver or admin") });
 
@@ -122,7 +122,7 @@ export const accountRoutes = {
     tag,
     summary: "Your personal access tokens (names and first characters only)",
     access: { kind: "signed-in", account: true },
-    response: { status: 200, description: "the tokens", json: z.object({ tokens: z.array(tokenSchema) }) },
+    response: { status: 200, description: "the tokens", json: z.object({ tokens: z.array(tokenSchema).describe("your tokens") }) },
   }),
   createToken: defineRoute({
     id: "createToken",
@@ -152,7 +152,7 @@ export const accountRoutes = {
     tag,
     summary: "Every account (instance administrators)",
     access: { kind: "signed-in", account: true, instanceAdmin: true },
-    response: { status: 200, description: "the accounts", json: z.object({ accounts: z.array(accountSchema) }) },
+    response: { status: 200, description: "the accounts", json: z.object({ accounts: z.array(accountSchema).describe("every account") }) },
   }),
   createAccount: defineRoute({
     id: "createAccount",
@@ -175,7 +175,7 @@ export const accountRoutes = {
     access: { kind: "signed-in", account: true, instanceAdmin: true },
     params: z.object({ userId: pathId("account id") }),
     body: z.object({ isAdmin: z.boolean().describe("instance administrator or not") }),
-    response: { status: 200, description: "the account", json: z.object({ account: accountSchema.nullable() }) },
+    response: { status: 200, description: "the account", json: z.object({ account: accountSchema.nullable().describe("the account; null when it no longer exists") }) },
   }),
   approverKeys: defineRoute({
     id: "listApproverKeys",

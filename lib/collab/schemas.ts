@@ -88,14 +88,16 @@ export const snapshotSchema = z
 
 export const reviewHistorySchema = z
   .object({
-    packet: z.object({
+    packet: z
+      .object({
       id: z.string().describe("packet id"),
       title: z.string().describe("title"),
       kind: z.string().describe("packet or brief"),
       reviewStatus: z.string().describe("draft, in_review, changes_requested or approved"),
       approvedNumber: z.number().int().nullable().describe("the revision the last approval froze"),
       headNumber: z.number().int().describe("the latest revision"),
-    }),
+    })
+      .describe("the packet and its review status"),
     events: z.array(reviewEventSchema).describe("status changes, oldest first"),
     threads: z
       .array(
@@ -130,7 +132,7 @@ export const reviewRoutes = {
     summary: "Every comment on the packet, oldest first",
     access: { kind: "project", role: "viewer" },
     params: packetParams,
-    response: { status: 200, description: "the comments", json: z.object({ comments: z.array(commentSchema) }) },
+    response: { status: 200, description: "the comments", json: z.object({ comments: z.array(commentSchema).describe("every comment, oldest first") }) },
   }),
   comment: defineRoute({
     id: "addComment",
@@ -153,7 +155,7 @@ export const reviewRoutes = {
     access: { kind: "project", role: "editor" },
     params: packetParams.extend({ threadId: pathId("thread id") }),
     body: resolveInput,
-    response: { status: 200, description: "every comment on the packet", json: z.object({ comments: z.array(commentSchema) }) },
+    response: { status: 200, description: "every comment on the packet", json: z.object({ comments: z.array(commentSchema).describe("every comment, oldest first") }) },
   }),
   history: defineRoute({
     id: "reviewHistory",
@@ -176,7 +178,7 @@ export const reviewRoutes = {
     access: { kind: "project", role: "editor" },
     params: packetParams,
     body: reviewActionInput,
-    response: { status: 200, description: "the packet and its status changes", json: z.object({ packet: packetSchema, events: z.array(reviewEventSchema) }) },
+    response: { status: 200, description: "the packet and its status changes", json: z.object({ packet: packetSchema, events: z.array(reviewEventSchema).describe("status changes, oldest first") }) },
     errors: ["CONFLICT", "FORBIDDEN"],
   }),
   export: defineRoute({
@@ -204,7 +206,7 @@ export const reviewRoutes = {
     summary: "Named snapshots of the shared text, newest first",
     access: { kind: "project", role: "viewer" },
     params: packetParams,
-    response: { status: 200, description: "the snapshots", json: z.object({ snapshots: z.array(snapshotSchema) }) },
+    response: { status: 200, description: "the snapshots", json: z.object({ snapshots: z.array(snapshotSchema).describe("the snapshots, newest first") }) },
   }),
   snapshot: defineRoute({
     id: "takeSnapshot",

@@ -386,7 +386,7 @@ export const runRoutes = {
     summary: "The project's deep-loop runs",
     access: { kind: "project", role: "viewer" },
     params: projectParams,
-    response: { status: 200, description: "the runs", json: z.object({ runs: z.array(runRowSchema) }) },
+    response: { status: 200, description: "the runs", json: z.object({ runs: z.array(runRowSchema).describe("the runs, active first, newest event first") }) },
   }),
   get: defineRoute({
     id: "getRun",

@@ -213,7 +213,7 @@ export const memoryRoutes = {
     description: "A PolicyDecision v1, or a GoalDecision v2 for a GoalCheckpoint under a goal policy (`decisionJson` holds the exact bytes).",
     access: { kind: "project", role: "viewer" },
     params: projectParams,
-    response: { status: 200, description: "the evaluations", json: z.object({ tasks: z.array(taskEvaluationSchema) }) },
+    response: { status: 200, description: "the evaluations", json: z.object({ tasks: z.array(taskEvaluationSchema).describe("one per checkpoint file") }) },
   }),
   gateDecision: defineRoute({
     id: "decideGoalGate",

@@ -227,7 +227,7 @@ export const packetRoutes = {
     access: { kind: "project", role: "viewer" },
     params: projectParams,
     query: z.object({ archived: z.enum(["0", "1"]).default("0").describe("1 lists archived packets") }),
-    response: { status: 200, description: "the packets", json: z.object({ packets: z.array(packetListItemSchema) }) },
+    response: { status: 200, description: "the packets", json: z.object({ packets: z.array(packetListItemSchema).describe("the packets and briefs") }) },
   }),
   create: defineRoute({
     id: "createPacket",
@@ -269,7 +269,7 @@ export const packetRoutes = {
     summary: "Every saved revision, newest first",
     access: { kind: "project", role: "viewer" },
     params: packetParams,
-    response: { status: 200, description: "the revisions", json: z.object({ revisions: z.array(revisionSummarySchema) }) },
+    response: { status: 200, description: "the revisions", json: z.object({ revisions: z.array(revisionSummarySchema).describe("the revisions, newest first") }) },
   }),
   save: defineRoute({
     id: "saveRevision",

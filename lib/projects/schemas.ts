@@ -190,7 +190,7 @@ export const projectRoutes = {
     tag,
     summary: "List the projects you can see",
     access: { kind: "signed-in" },
-    response: { status: 200, description: "the projects", json: z.object({ projects: z.array(projectSchema) }) },
+    response: { status: 200, description: "the projects", json: z.object({ projects: z.array(projectSchema).describe("the projects you can see, by name") }) },
   }),
   add: defineRoute({
     id: "addProject",
@@ -277,6 +277,6 @@ export const projectRoutes = {
     summary: "Files the last index could not read, and why",
     access: { kind: "project", role: "viewer" },
     params: projectParams,
-    response: { status: 200, description: "the warnings", json: z.object({ warnings: z.array(warningSchema) }) },
+    response: { status: 200, description: "the warnings", json: z.object({ warnings: z.array(warningSchema).describe("one per file that could not be read") }) },
   }),
 };

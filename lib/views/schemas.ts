@@ -49,7 +49,7 @@ export const viewRoutes = {
     access: { kind: "project", role: "viewer" },
     params: projectParams,
     query: z.object({ surface: z.enum(VIEW_SURFACES).optional().describe("only views of this surface") }),
-    response: { status: 200, description: "the views", json: z.object({ views: z.array(savedViewSchema) }) },
+    response: { status: 200, description: "the views", json: z.object({ views: z.array(savedViewSchema).describe("the saved views, by name") }) },
   }),
   save: defineRoute({
     id: "saveView",
