@@ -97,8 +97,8 @@ function Operation({ method, path, op }: { method: string; path: string; op: Ope
   return (
     <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="border-b border-border px-4 py-3 last:border-b-0" data-testid={`operation-${op.operationId}`}>
       <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2">
-        <Badge tone={METHOD_TONE[method] ?? "neutral"} className="font-mono uppercase">
-          {method}
+        <Badge tone={METHOD_TONE[method] ?? "neutral"} className="font-mono">
+          {method.toUpperCase()}
         </Badge>
         <code className="font-mono text-sm">{path}</code>
       </h3>
