@@ -4,7 +4,7 @@ import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Activity, Bookmark, FileText, FolderGit2, Hash, Search } from "lucide-react";
-import { callApi, errorMessage } from "@/lib/api/client";
+import { ApiError, callApi, errorMessage } from "@/lib/api/client";
 import { searchRoutes, type JumpTargetsWire as JumpTargets, type SearchHit } from "@/lib/search/schemas";
 import { snippetParts } from "@/lib/search/text";
 import { KIND_LABEL } from "@/components/search/kind-label";
@@ -78,7 +78,7 @@ export function CommandPalette() {
     setLoadError(null);
     callApi(searchRoutes.palette, {})
       .then((t) => live && setTargets(t))
-      .catch((e: unknown) => live && setLoadError(`Could not load projects: ${errorMessage(e)}`));
+      .catch((e: unknown) => live && setLoadError(`Could not load projects: ${e instanceof ApiError && e.status ? `the server answered ${e.status}` : errorMessage(e)}`));
     return () => {
       live = false;
     };

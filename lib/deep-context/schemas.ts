@@ -11,11 +11,14 @@
 import { z } from "zod";
 import { defineRoute, opaque, pathId, projectParams } from "../core/contract";
 import type { RunRowDto } from "../db/repositories/runs";
-import { compareQuerySchema } from "./compare";
+// The browser's API client imports these contracts: values come from the leaf modules that
+// hold them (zod only), not from the folders' index files, which also export the file watcher
+// and the readers of the run packet.
+import { compareQuerySchema } from "./compare/compare";
 import { SIGNAL_VARIANTS } from "./convergence/signals";
-import type { EvidenceCheck } from "./evidence";
-import { findingsQuerySchema, type FindingsPage } from "./findings-query";
-import { runWindowQuerySchema } from "./run-window";
+import { findingsQuerySchema } from "./views/findings-query";
+import { runWindowQuerySchema } from "./views/run-window";
+import type { EvidenceCheck, FindingsPage } from "./views";
 import { FINDING_KINDS } from "./types";
 
 const num = z.number();
