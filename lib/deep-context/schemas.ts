@@ -14,7 +14,7 @@ import type { RunRowDto } from "../db/repositories/runs";
 // The browser's API client imports these contracts: values come from the leaf modules that
 // hold them (zod only), not from the folders' index files, which also export the file watcher
 // and the readers of the run packet.
-import { compareQuerySchema } from "./compare/compare";
+import { compareQuerySchema } from "./compare/query";
 import { SIGNAL_VARIANTS } from "./convergence/signals";
 import { findingsQuerySchema } from "./views/findings-query";
 import { runWindowQuerySchema } from "./views/run-window";
