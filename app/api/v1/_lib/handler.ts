@@ -5,6 +5,7 @@ import { principalFrom, type Principal } from "@/lib/auth/principal";
 import type { Role } from "@/lib/auth/roles";
 import { refuseCrossSiteWrite } from "@/lib/auth/same-origin";
 import type { AnyRouteContract, BodyOut, ContractRole, ParamsOut, QueryOut, ResponseIn } from "@/lib/core/contract";
+import { readEnv } from "@/lib/core/env";
 import { WorkbenchError } from "@/lib/core/errors";
 import { errorResponse, readJson, requireAccount, searchParams } from "./respond";
 
@@ -43,7 +44,7 @@ type Answer<C extends AnyRouteContract> = ResponseIn<C> | Reply<ResponseIn<C>> |
 type NextCtx = { params: Promise<Record<string, string | string[]>> };
 
 /** Whether replies are checked against their schemas: while developing and in tests, never in production. */
-const checkReplies = () => process.env.NODE_ENV !== "production";
+const checkReplies = () => readEnv("NODE_ENV") !== "production";
 
 function checkReply(contract: AnyRouteContract, body: unknown): void {
   const schema = contract.response.json as z.ZodType | undefined;
@@ -79,7 +80,7 @@ export function handle<C extends AnyRouteContract>(
       let role: Role | null = null;
       const rawParams = (await ctx.params) ?? {};
       if (access.kind !== "public") {
-        refuseCrossSiteWrite(req, process.env.WORKBENCH_PUBLIC_URL);
+        refuseCrossSiteWrite(req, readEnv("WORKBENCH_PUBLIC_URL"));
         principal = requireSignedIn(await principalFrom(req.headers));
         if (access.kind === "project") role = await requireProjectRole(principal, String(rawParams.id), access.role);
         if (access.account) requireAccount({ principal });
