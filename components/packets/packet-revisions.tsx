@@ -2,7 +2,7 @@
 
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import { useEffect, useState } from "react";
-import type { RevisionDto, RevisionSummaryDto } from "@/lib/db/repositories/packets";
+import type { RevisionDto, RevisionSummaryDto } from "@/lib/packets/types";
 import type { RevisionDiff } from "@/lib/packets/service";
 import { Badge } from "@/components/ui/badge";
 import { DiffHunks } from "@/components/ui/diff-hunks";

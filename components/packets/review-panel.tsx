@@ -6,7 +6,7 @@ import { encodeAnchor, resolveAnchor, type ResolvedAnchor } from "@/lib/collab/a
 import { ACTION_LABEL, availableActions, isReviewStatus, type ReviewAction } from "@/lib/collab/review";
 import type { Identity } from "@/lib/collab/identity";
 import type { ReviewHistory } from "@/lib/collab/service";
-import type { CommentDto } from "@/lib/db/repositories/collab";
+import type { CommentDto } from "@/lib/collab/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
@@ -143,6 +143,7 @@ export function ReviewPanel({
       if (c.id === c.threadId && c.quote && c.anchorStart && c.anchorEnd) m.set(c.threadId, resolveAnchor(text, { start: c.anchorStart, end: c.anchorEnd }, c.quote));
     }
     return m;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- markdown is not read, but each edit must place the threads again
   }, [comments, text, markdown]);
 
   const status = history?.packet.reviewStatus ?? "draft";

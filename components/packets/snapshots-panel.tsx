@@ -4,7 +4,7 @@ import { structuredPatch } from "diff";
 import { useCallback, useEffect, useState } from "react";
 import type * as Y from "yjs";
 import type { Identity } from "@/lib/collab/identity";
-import type { SnapshotDto } from "@/lib/db/repositories/collab";
+import type { SnapshotDto } from "@/lib/collab/types";
 import { Button } from "@/components/ui/button";
 import { DiffHunks } from "@/components/ui/diff-hunks";
 import { Time } from "@/components/ui/time";

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { RefreshCw } from "lucide-react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { IndexJobDto } from "@/lib/db/dto";
+import type { IndexJobDto } from "@/lib/projects/types";
 
 const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
   queued: "Queued",

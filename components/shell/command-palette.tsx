@@ -4,7 +4,7 @@ import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Activity, Bookmark, FileText, FolderGit2, Hash, Search } from "lucide-react";
-import type { JumpTargets } from "@/lib/db/repositories/palette";
+import type { JumpTargets } from "@/lib/search/types";
 import type { SearchHit } from "@/lib/search/schemas";
 import { snippetParts } from "@/lib/search/text";
 import { KIND_LABEL } from "@/components/search/kind-label";
