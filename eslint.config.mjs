@@ -44,21 +44,7 @@ const SERVER_PACKAGES = [
 
 export default defineConfig(
   {
-    ignores: [
-      "node_modules/",
-      ".next/",
-      ".next-*/",
-      "dist/",
-      "data/",
-      ".tmp/",
-      "bench/out/",
-      "test-results*/",
-      "playwright-report/",
-      "lib/db/generated/",
-      "examples/",
-      "tests/fixtures/",
-      "next-env.d.ts",
-    ],
+    ignores: ["node_modules/", ".next/", ".next-*/", "dist/", "data/", ".tmp/", "bench/out/", "test-results*/", "playwright-report/", "lib/db/generated/", "examples/", "tests/fixtures/", "next-env.d.ts"],
   },
   { files: SOURCES, extends: [js.configs.recommended, tseslint.configs.recommended] },
   {
@@ -76,8 +62,7 @@ export default defineConfig(
             {
               target: ["./app", "./components"],
               from: "./lib/db",
-              message:
-                "app/ and components/ reach the database through a capability: call lib/<capability>/service.ts and take DTO types from lib/<capability>/types.ts (docs/ARCHITECTURE.md).",
+              message: "app/ and components/ reach the database through a capability: call lib/<capability>/service.ts and take DTO types from lib/<capability>/types.ts (docs/ARCHITECTURE.md).",
             },
             {
               target: "./lib/db",

@@ -26,8 +26,7 @@ export function importSites(fileName, text) {
     if (ts.isImportDeclaration(st)) {
       const c = st.importClause;
       const named = c?.namedBindings;
-      const typeOnly =
-        !!c && (c.isTypeOnly || (!c.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
+      const typeOnly = !!c && (c.isTypeOnly || (!c.name && !!named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
       add(st.moduleSpecifier, typeOnly, false);
     } else if (ts.isExportDeclaration(st) && st.moduleSpecifier) {
       const ex = st.exportClause;
