@@ -9,6 +9,7 @@ import tseslint from "typescript-eslint";
 import workbench from "./eslint/plugin.mjs";
 
 const SOURCES = ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"];
+const DEEP_CONTEXT_PARTS = ["reducer", "convergence", "views", "compare"];
 
 // Prisma is the database layer's business: everything else sees DTOs.
 const PRISMA = {
@@ -70,7 +71,15 @@ export default defineConfig(
               except: ["./core", "./db"],
               message: "lib/db imports only lib/core and itself: the capability calls the repository, never the other way round.",
             },
+            { target: "./lib/core", from: "./lib", except: ["./core"], message: "lib/core is the bottom layer: it imports nothing else of lib/." },
             { target: "./lib", from: ["./app", "./components", "./cli"], message: "lib/ is below app/, components/ and cli/: it never imports them." },
+            // deep-context's parts are used through their index.ts, so each can change inside.
+            ...DEEP_CONTEXT_PARTS.map((part) => ({
+              target: ["app/**/*", "components/**/*", "cli/**/*", "lib/!(deep-context)/**/*", "lib/deep-context/*", `lib/deep-context/!(${part})/**/*`],
+              from: `./lib/deep-context/${part}`,
+              except: ["./index.ts"],
+              message: `Use lib/deep-context/${part} through its index.ts ("…/deep-context/${part}"), not its files.`,
+            })),
             { target: "./components", from: ["./app", "./cli"], message: "components/ is presentation: it takes what it shows as props or from lib/, never from app/ or cli/." },
             { target: "./cli", from: ["./app", "./components"], message: "The CLI calls lib/, never the pages." },
           ],

@@ -55,6 +55,19 @@ describe("the layers' lint rules", () => {
     expect(rulesOf(await problems("prisma-outside-db.ts", "lib/db/lint-fixture.ts"))).not.toContain("no-restricted-imports");
   });
 
+  it("lib/core imports nothing else of lib/", async () => {
+    expect(await problems("core-imports-capability.ts", "lib/core/lint-fixture.ts")).toEqual([expect.objectContaining({ rule: "import-x/no-restricted-paths", line: 2 })]);
+  });
+
+  it.each(["app/lint-fixture/page.tsx", "lib/deep-context/views/lint-fixture.ts", "lib/deep-context/lint-fixture.ts"])("%s uses a deep-context part through its index only", async (asPath) => {
+    const found = await problems("deep-context-internals.ts", asPath);
+    expect(found).toEqual([expect.objectContaining({ rule: "import-x/no-restricted-paths", line: 3 })]);
+  });
+
+  it("inside the part its files import each other", async () => {
+    expect(await problems("deep-context-internals.ts", "lib/deep-context/reducer/lint-fixture.ts")).toEqual([]);
+  });
+
   it("lib/ may not import React or Next", async () => {
     const found = await problems("lib-imports-react.ts", "lib/packets/lint-fixture.ts");
     expect(found).toEqual([expect.objectContaining({ rule: "no-restricted-imports", line: 2 })]);
