@@ -6,7 +6,7 @@ import { CommandPalette } from "@/components/shell/command-palette";
 import { Sidebar } from "@/components/shell/sidebar";
 import { viewer } from "@/app/_lib/page-access";
 import { visibleProjectIds } from "@/lib/auth/access";
-import { listProjectNames } from "@/lib/db/repositories/projects";
+import { listProjectNames } from "@/lib/projects/service";
 
 export const metadata: Metadata = {
   title: { default: "Context Workbench", template: "%s · Context Workbench" },

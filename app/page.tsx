@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { pagePrincipal } from "@/app/_lib/page-access";
 import { visibleProjectIds } from "@/lib/auth/access";
-import { listProjects } from "@/lib/db/repositories/projects";
+import { listProjects } from "@/lib/projects/service";
 
 export const dynamic = "force-dynamic";
 

@@ -155,7 +155,7 @@ async function fetchRetry(url: string, init?: RequestInit, attempts = 5): Promis
     } catch (e) {
       if (i >= attempts) {
         const cause = e instanceof Error && e.cause instanceof Error ? ` (${e.cause.message})` : "";
-        throw new Error(`${init?.method ?? "GET"} ${url}: ${e instanceof Error ? e.message : String(e)}${cause}`);
+        throw new Error(`${init?.method ?? "GET"} ${url}: ${e instanceof Error ? e.message : String(e)}${cause}`, { cause: e });
       }
       await new Promise((res) => setTimeout(res, 1000 * i));
     }

@@ -31,7 +31,6 @@ export const stderr: HumanWriter = writerFor(process.stderr);
 // JSON.stringify escapes C0 controls but writes DEL and C1 (U+009B is CSI) as they are; as
 // \u escapes they parse to the same strings. Any other control (only possible in a body that
 // is not JSON) is escaped the same way.
-// eslint-disable-next-line no-control-regex
 const JSON_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** A JSON text (or a server's body meant as one) with every control a terminal could act on as a \u escape. */

@@ -7,8 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { readAuthConfig } from "@/lib/auth/config";
-import { approverKeysOf } from "@/lib/db/repositories/accounts";
-import { listTokens } from "@/lib/db/repositories/tokens";
+import { approverKeysOf, listTokens } from "@/lib/auth/service";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Account" };

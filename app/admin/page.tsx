@@ -6,7 +6,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { readAuthConfig } from "@/lib/auth/config";
 import { WorkbenchError } from "@/lib/core/errors";
-import { listAccounts, listApproverKeyBindings } from "@/lib/db/repositories/accounts";
+import { listAccounts, listApproverKeyBindings } from "@/lib/auth/service";
 import { loadHumanKeys } from "@/lib/memory/keys";
 
 export const dynamic = "force-dynamic";

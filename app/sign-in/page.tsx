@@ -5,7 +5,7 @@ import { SignInForm } from "@/components/account/sign-in-form";
 import { safeNext } from "@/components/account/safe-next";
 import { Card } from "@/components/ui/card";
 import { readAuthConfig } from "@/lib/auth/config";
-import { countAccounts } from "@/lib/db/repositories/accounts";
+import { countAccounts } from "@/lib/auth/service";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in" };

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
-import type { AccountDto } from "@/lib/db/repositories/accounts";
+import type { AccountDto } from "@/lib/auth/types";
 import { accountRoutes } from "@/lib/auth/schemas";
 import { ConfirmButton, send } from "./confirm-button";
 import { DataTable } from "@/components/ui/data-table";

@@ -6,7 +6,6 @@
 export function safeNext(raw: string | string[] | null | undefined): string {
   const next = Array.isArray(raw) ? raw[0] : raw;
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(next)) return "/";
   const base = "http://workbench.invalid";
   let url: URL;

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
-import type { TokenDto } from "@/lib/db/repositories/tokens";
+import type { TokenDto } from "@/lib/auth/types";
 import { callApi, errorMessage } from "@/lib/api/client";
 import { accountRoutes } from "@/lib/auth/schemas";
 import { ConfirmButton, send } from "./confirm-button";

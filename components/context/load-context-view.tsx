@@ -4,7 +4,7 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Markdown } from "@/components/ui/markdown";
 import { Time } from "@/components/ui/time";
-import type { TopicSourceDto } from "@/lib/db/dto";
+import type { TopicSourceDto } from "@/lib/inventory/types";
 import { workSummary } from "@/lib/inventory/format";
 import type { LoadContextResult } from "@/lib/inventory/load-context";
 import { CopyButton, DownloadButton } from "./copy-button";

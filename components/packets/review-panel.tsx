@@ -146,6 +146,7 @@ export function ReviewPanel({
       if (c.id === c.threadId && c.quote && c.anchorStart && c.anchorEnd) m.set(c.threadId, resolveAnchor(text, { start: c.anchorStart, end: c.anchorEnd }, c.quote));
     }
     return m;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- markdown is not read, but each edit must place the threads again
   }, [comments, text, markdown]);
 
   const status = history?.packet.reviewStatus ?? "draft";

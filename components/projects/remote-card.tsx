@@ -2,7 +2,7 @@ import { FetchNowButton } from "@/components/projects/fetch-now-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Time } from "@/components/ui/time";
-import type { ProjectRemoteDto } from "@/lib/db/dto";
+import type { ProjectRemoteDto } from "@/lib/projects/types";
 
 /** Where a cloned project comes from, how fresh the checkout is, and a way to fetch now. */
 export function RemoteCard({ projectId, remote }: { projectId: string; remote: ProjectRemoteDto }) {

@@ -5,7 +5,7 @@ import { Badge, statusTone } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Time } from "@/components/ui/time";
-import type { TopicRowDto } from "@/lib/db/dto";
+import type { TopicRowDto } from "@/lib/inventory/types";
 import { SOURCE_KINDS, SOURCE_LABEL } from "@/lib/inventory/types";
 
 /** The seed's inventory table: slug, title, a mark per source, status, last updated. */

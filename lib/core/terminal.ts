@@ -5,7 +5,6 @@
  * is written as a visible escape instead (`\x1b`, `\u009b`), so the terminal shows the bytes
  * and acts on none. JSON output is left to JSON.stringify, which escapes C0 itself.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 export function terminalSafe(text: string): string {

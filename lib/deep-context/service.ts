@@ -178,3 +178,6 @@ export async function changedRunFindings(
   }
   return { runIds: runs.map((r) => r.id), changed };
 }
+
+/** The project's deep-loop runs, newest first, for the run list. */
+export { listRuns } from "../db/repositories/runs";

@@ -81,7 +81,7 @@ export async function loadContext(store: ContextStore, rawQuery: string): Promis
   let commits: CommitDto[] = dedupeCommits(branches.flatMap((b) => b.recent.map((c) => ({ hash: c.shortHash, shortHash: c.shortHash, subject: c.subject, date: c.date }))));
   const exactFound = SOURCE_KINDS.some((s) => matches[s].length > 0) || branches.length > 0;
 
-  let contentMatches: ContentMatch[] = [];
+  const contentMatches: ContentMatch[] = [];
   let requirements: RequirementMatch[] | null = null;
   let product: ProductMatch[] | null = null;
   let mode: LoadContextResult["mode"] = exactFound ? "exact" : "none";

@@ -32,3 +32,7 @@ export async function loadContextForProject(project: string | ProjectHeadDto, qu
 export async function inventoryMarkdown(projectId: string): Promise<string> {
   return formatInventory(await allTopics(projectId));
 }
+
+/** The topic inventory a page at a time, and the requirement documents and commits a topic links to. */
+export { listTopics, topicFilterSchema, type TopicFilter } from "../db/repositories/topics";
+export { getCommit, getDocument } from "../db/repositories/documents";

@@ -14,3 +14,7 @@ export const SOURCE_LABEL: Record<SourceKind, string> = {
   proposal: "Proposal",
   refactoring: "Refactoring",
 };
+
+/** The inventory's rows, a topic's sources, and the documents and commits they link to, as the UI sees them. */
+export type { TopicRowDto, TopicSourceDto } from "../db/dto";
+export type { CommitDto, DocumentDto } from "../db/repositories/documents";

@@ -6,7 +6,7 @@ import type { KbSource } from "./kb-source";
 import { matchedKeywords, promptTokens } from "./keywords";
 import { parseIndex, type IndexLink } from "./parse-index";
 import { checkTriviality } from "./triviality";
-import type { FileVisit, PackResult, SectionVisit, Walk } from "./types";
+import type { PackResult, SectionVisit, Walk } from "./types";
 
 import { DESCENT_TOKEN_BUDGET, INPUT_TOKEN_BUDGET, MAX_DEPTH, MAX_FILES_READ, NOTE_BUDGET_EXCEEDED, NOTE_FRESH_KB, OVERSIZE_INDEX_LINES } from "./limits";
 

@@ -94,3 +94,6 @@ export interface ValidationResult {
   findings: PacketFinding[];
   emittable: boolean;
 }
+
+/** A stored packet and its revisions as the UI sees them (stored by lib/db, the layer below). */
+export type { PacketDto, RevisionDto, RevisionSummaryDto } from "../db/repositories/packets";

@@ -2,8 +2,8 @@ import { notFound } from "next/navigation";
 import { pageProjectRole } from "@/app/_lib/page-access";
 import type { Role } from "@/lib/auth/roles";
 import { isWorkbenchError } from "@/lib/core/errors";
-import type { ProjectDto, ProjectHeadDto } from "@/lib/db/dto";
-import { getProject, getProjectHead } from "@/lib/db/repositories/projects";
+import type { ProjectDto, ProjectHeadDto } from "@/lib/projects/types";
+import { getProject, getProjectHead } from "@/lib/projects/service";
 
 async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
   try {

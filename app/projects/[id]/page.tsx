@@ -9,7 +9,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
-import { listWarnings } from "@/lib/db/repositories/warnings";
+import { listWarnings } from "@/lib/projects/service";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,6 @@ import type { ResolvedLayout } from "../../core/config";
 import type { GitBranchInfo, GitCommitInfo } from "../../core/git";
 import type { FileWarning } from "../../core/warnings";
 import type { IndexChanges, SearchDocument, SourceKind, TopicRowDto, TopicSourceRecord } from "../dto";
-import { getDb } from "../client";
 import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
 
 /** Values per IN (...) list. */

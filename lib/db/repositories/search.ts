@@ -346,15 +346,18 @@ export interface FacetGroup {
 
 function filterSql(f: MatchFilters, params: unknown[]): string {
   let sql = "";
-  if (f.projectId) (sql += ` AND e."projectId" = ?`), params.push(f.projectId);
+  const add = (clause: string, ...values: unknown[]) => {
+    sql += clause;
+    params.push(...values);
+  };
+  if (f.projectId) add(` AND e."projectId" = ?`, f.projectId);
   if (f.visibleProjectIds) {
-    sql += f.visibleProjectIds.length ? ` AND e."projectId" IN (${f.visibleProjectIds.map(() => "?").join(",")})` : " AND 1 = 0";
-    params.push(...f.visibleProjectIds);
+    add(f.visibleProjectIds.length ? ` AND e."projectId" IN (${f.visibleProjectIds.map(() => "?").join(",")})` : " AND 1 = 0", ...f.visibleProjectIds);
   }
-  if (f.kinds.length > 0) (sql += ` AND e."kind" IN (${f.kinds.map(() => "?").join(",")})`), params.push(...f.kinds);
-  if (f.status) (sql += ` AND e."status" = ?`), params.push(f.status);
-  if (f.from) (sql += ` AND substr(e."date", 1, 10) >= ?`), params.push(f.from);
-  if (f.to) (sql += ` AND substr(e."date", 1, 10) <= ?`), params.push(f.to);
+  if (f.kinds.length > 0) add(` AND e."kind" IN (${f.kinds.map(() => "?").join(",")})`, ...f.kinds);
+  if (f.status) add(` AND e."status" = ?`, f.status);
+  if (f.from) add(` AND substr(e."date", 1, 10) >= ?`, f.from);
+  if (f.to) add(` AND substr(e."date", 1, 10) <= ?`, f.to);
   return sql;
 }
 

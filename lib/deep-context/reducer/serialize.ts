@@ -6,7 +6,7 @@
  * the same document as plain objects for in-process consumers; tests check the two agree.
  */
 import { type RegistryBuckets, BUCKETS } from "./registry";
-import type { CorruptionWarning, FindingsRegistry, RegistryFinding, SeatValidationWarning, SeatsOfIteration, StateLogRepair } from "../types";
+import type { FindingsRegistry, RegistryFinding } from "../types";
 import { A_NEXT, A_PRODUCER, ATTR_STRIDE, KIND_NAMES, U_EVIDENCE, U_KIND, U_NOTES, U_PATH, U_REUSE, U_SIGNATURE, U_SYMBOL, UNIT_STRIDE, type Unit, type UnitTable } from "./units";
 
 /** Everything of the registry besides the buckets (TAIL_KEYS gives the reference's key order). */

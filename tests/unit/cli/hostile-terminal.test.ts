@@ -8,7 +8,6 @@ import { runWorkbench, type CliRun } from "../../helpers/run-cli";
 afterAll(removeTempDirs);
 
 // Every C0 control but newline and tab, DEL and every C1 control, as code points.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 
 /** The ESC-1 trap text as the terminal must show it: each control spelled out. */

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonTerminalSafe, printJson, routeConsole, stderr, stdout } from "../../../cli/output";
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 
 function capture(stream: NodeJS.WriteStream): { text: () => string } {

@@ -8,7 +8,8 @@ import { UntrustedBlock } from "@/components/context/untrusted-block";
 import { flagDirectives } from "@/lib/inventory/directives";
 import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
-import { getDocument, type DocumentDto } from "@/lib/db/repositories/documents";
+import { getDocument } from "@/lib/inventory/service";
+import type { DocumentDto } from "@/lib/inventory/types";
 import { loadProjectOr404 } from "../load-project";
 
 export const dynamic = "force-dynamic";

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { isTeamMode } from "@/lib/auth/config";
 import { ROLE_GRANTS, ROLES, type Role } from "@/lib/auth/roles";
-import { listMembers } from "@/lib/db/repositories/accounts";
+import { listMembers } from "@/lib/auth/service";
 import { DataTable } from "@/components/ui/data-table";
 
 export const dynamic = "force-dynamic";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
-import { listRuns } from "@/lib/db/repositories/runs";
+import { listRuns } from "@/lib/deep-context/service";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Deep-loop runs" };

@@ -7,7 +7,7 @@ import { InventoryFilters } from "@/components/topics/inventory-filters";
 import { InventoryTable } from "@/components/topics/inventory-table";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHeader } from "@/components/ui/page-header";
-import { listTopics, topicFilterSchema } from "@/lib/db/repositories/topics";
+import { listTopics, topicFilterSchema } from "@/lib/inventory/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 

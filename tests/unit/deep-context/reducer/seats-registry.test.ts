@@ -48,6 +48,7 @@ describe("validateSeatFinding (FORMATS §1.4)", () => {
     [{ symbol: "s", relevance: "high" }, "non-numeric relevance"],
     [{ symbol: "s", relevance: "0.4" }, null],
     [{ symbol: "s", relevance: null }, null],
+    // eslint-disable-next-line no-loss-of-precision -- 1e999 is Infinity on purpose, as JSON.parse reads it
     [{ symbol: "s", relevance: 1e999 }, "non-numeric relevance"],
   ])("%j → %s", (raw, reason) => {
     expect(validateSeatFinding(raw)).toBe(reason);
@@ -92,6 +93,7 @@ describe("collectSeats", () => {
                   path: pick([`src/${u}.ts`, ` src/${u}.ts`, `src/${u}.ts\u00a0`, u % 4 ? `src/${u}.ts` : ""]),
                   symbol: pick([`s${u % 3}`, `s${u % 3} `, `s ${u % 3}`, "é", ""]),
                   kind: pick(["gap", "reuse_candidate", " gap", "", undefined, "pattern", ["gap"]]),
+                  // eslint-disable-next-line no-loss-of-precision -- 1e999 is Infinity on purpose
                   relevance: pick([0.1, 0.55, 0.9, "0.7", "x", null, undefined, true, 1e999]),
                   signature: pick([`f${u}()`, `f${u}( )`, "", undefined, 7]),
                   reuse: pick(["extend", "wrap", "", undefined]),

@@ -4,7 +4,8 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { isWorkbenchError } from "@/lib/core/errors";
-import { getCommit, type CommitDto } from "@/lib/db/repositories/documents";
+import { getCommit } from "@/lib/inventory/service";
+import type { CommitDto } from "@/lib/inventory/types";
 import { loadProjectOr404 } from "../../load-project";
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,6 @@
+/**
+ * Accounts, members, approver-key bindings and personal access tokens as the pages read them.
+ * Creating accounts and tokens goes through the auth library (accounts.ts).
+ */
+export { approverKeysOf, countAccounts, listAccounts, listApproverKeyBindings, listMembers } from "../db/repositories/accounts";
+export { listTokens } from "../db/repositories/tokens";
