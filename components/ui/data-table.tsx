@@ -14,6 +14,8 @@ export interface DataColumn {
   header: string;
   /** The header is for screen readers only (an actions column). */
   srOnlyHeader?: boolean;
+  /** A hover explanation of the header. */
+  title?: string;
   sortable?: boolean;
   align?: "left" | "center" | "right";
   /** Extra classes for this column's header and cells (widths, padding). */
@@ -97,7 +99,7 @@ export function DataTable({ label, columns, rows, empty, keyboard = true, primar
                 const sortable = h.column.getCanSort();
                 const sorted = h.column.getIsSorted();
                 return (
-                  <th key={h.id} scope="col" aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
+                  <th key={h.id} scope="col" title={col.title} aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
                     {col.srOnlyHeader ? (
                       <span className="sr-only">{col.header}</span>
                     ) : sortable ? (
