@@ -5,7 +5,7 @@ import { isLoopbackHost, isTeamMode } from "@/lib/auth/config";
 /**
  * Team mode's first gate for pages: no session cookie, no page, straight to sign-in with the way
  * back. Only the cookie's presence is checked here; every page and route verifies the session
- * itself (app/_lib/page-access.ts, app/api/v1/_lib/respond.ts), and API routes answer 401.
+ * itself (app/_lib/page-access.ts, app/api/v1/_lib/handler.ts), and API routes answer 401.
  */
 export function proxy(req: NextRequest): NextResponse {
   if (!isTeamMode()) {

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import type { AccountDto } from "@/lib/db/repositories/accounts";
-import { ConfirmButton, sendJson } from "./confirm-button";
+import { accountRoutes } from "@/lib/auth/schemas";
+import { ConfirmButton, send } from "./confirm-button";
 import { DataTable } from "@/components/ui/data-table";
 import { EmailInput } from "./email-input";
 
@@ -21,7 +22,7 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; se
   async function setAdmin(a: AccountDto, isAdmin: boolean): Promise<string | null> {
     setBusy(a.id);
     setError(null);
-    const message = await sendJson(`/api/v1/admin/accounts/${encodeURIComponent(a.id)}`, "PATCH", { isAdmin });
+    const message = await send(accountRoutes.setAdmin, { params: { userId: a.id }, body: { isAdmin } });
     setBusy(null);
     if (message) return message;
     // Without admin rights this page is gone: go home instead of refreshing into a not-found.
@@ -110,7 +111,7 @@ export function CreateAccountForm() {
     setBusy(true);
     setError(null);
     setDone(null);
-    const message = await sendJson("/api/v1/admin/accounts", "POST", { email: email.trim(), name: name.trim(), password });
+    const message = await send(accountRoutes.createAccount, { body: { email: email.trim(), name: name.trim(), password } });
     setBusy(false);
     if (message) {
       setError(message);

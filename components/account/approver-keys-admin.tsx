@@ -6,7 +6,8 @@ import { Link2, Unlink } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/input";
-import { ConfirmButton, sendJson } from "./confirm-button";
+import { accountRoutes } from "@/lib/auth/schemas";
+import { ConfirmButton, send } from "./confirm-button";
 import { DataTable } from "@/components/ui/data-table";
 import { EmailInput } from "./email-input";
 
@@ -41,7 +42,7 @@ export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const message = await sendJson("/api/v1/admin/approver-keys", "POST", { keyId: chosen, email: email.trim() });
+    const message = await send(accountRoutes.bindApproverKey, { body: { keyId: chosen, email: email.trim() } });
     setBusy(false);
     if (message) {
       setError(message);
@@ -52,7 +53,7 @@ export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string
   }
 
   async function unbind(k: string): Promise<string | null> {
-    const message = await sendJson(`/api/v1/admin/approver-keys/${encodeURIComponent(k)}`, "DELETE");
+    const message = await send(accountRoutes.unbindApproverKey, { params: { keyId: k } });
     if (!message) router.refresh();
     return message;
   }

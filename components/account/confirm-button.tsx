@@ -3,6 +3,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { ApiError, callApi, type CallInput } from "@/lib/api/client";
+import type { AnyRouteContract } from "@/lib/core/contract";
 
 /**
  * A button that asks first. `onConfirm` resolves to an error message to show in the dialog, or
@@ -78,18 +80,13 @@ export function ConfirmButton({
   );
 }
 
-/** Sends a JSON request to one of our APIs; resolves to the error message, or null on success. */
-export async function sendJson(url: string, method: "POST" | "PATCH" | "DELETE", body?: unknown): Promise<string | null> {
+/** Calls one of our APIs; resolves to the error message, or null on success. */
+export async function send<C extends AnyRouteContract>(contract: C, input: CallInput<C>): Promise<string | null> {
   try {
-    const res = await fetch(url, {
-      method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (res.ok) return null;
-    const payload = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-    return payload.error?.message ?? `The server answered ${res.status}.`;
+    await callApi(contract, input);
+    return null;
   } catch (e) {
+    if (e instanceof ApiError) return e.message;
     return e instanceof Error ? `The request failed: ${e.message}` : "The request failed.";
   }
 }

@@ -6,7 +6,8 @@ import { Trash2, UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/input";
 import { ROLES, type Role } from "@/lib/auth/roles";
-import { ConfirmButton, sendJson } from "./confirm-button";
+import { accountRoutes } from "@/lib/auth/schemas";
+import { ConfirmButton, send } from "./confirm-button";
 import { EmailInput } from "./email-input";
 
 const select = "h-8 rounded-md border border-border bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-50";
@@ -24,7 +25,7 @@ export function AddMemberForm({ projectId }: { projectId: string }) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const message = await sendJson(`/api/v1/projects/${encodeURIComponent(projectId)}/members`, "POST", { email: email.trim(), role });
+    const message = await send(accountRoutes.addMember, { params: { id: projectId }, body: { email: email.trim(), role } });
     setBusy(false);
     if (message) {
       setError(message);
@@ -70,14 +71,14 @@ export function MemberControls({ projectId, member, isSelf }: { projectId: strin
   const [role, setRole] = useState<Role>(member.role);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const url = `/api/v1/projects/${encodeURIComponent(projectId)}/members/${encodeURIComponent(member.userId)}`;
+  const params = { id: projectId, userId: member.userId };
 
   async function change(next: Role) {
     const previous = role;
     setRole(next);
     setBusy(true);
     setError(null);
-    const message = await sendJson(url, "PATCH", { role: next });
+    const message = await send(accountRoutes.setMemberRole, { params, body: { role: next } });
     setBusy(false);
     if (message) {
       setRole(previous);
@@ -88,7 +89,7 @@ export function MemberControls({ projectId, member, isSelf }: { projectId: strin
   }
 
   async function remove(): Promise<string | null> {
-    const message = await sendJson(url, "DELETE");
+    const message = await send(accountRoutes.removeMember, { params });
     if (message) return message;
     if (isSelf) window.location.assign("/");
     else router.refresh();

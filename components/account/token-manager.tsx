@@ -9,7 +9,9 @@ import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
 import { Time } from "@/components/ui/time";
 import type { TokenDto } from "@/lib/db/repositories/tokens";
-import { ConfirmButton, sendJson } from "./confirm-button";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { accountRoutes } from "@/lib/auth/schemas";
+import { ConfirmButton, send } from "./confirm-button";
 import { DataTable, type DataColumn } from "@/components/ui/data-table";
 
 interface CreatedToken {
@@ -53,27 +55,21 @@ export function TokenManager({ tokens, publicUrl }: { tokens: TokenDto[]; public
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch("/api/v1/me/tokens", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: name.trim(), expiresInDays: expiry === "never" ? null : Number(expiry) }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { token?: CreatedToken; error?: { message: string } };
-      if (!res.ok || !body.token) throw new Error(body.error?.message ?? `The server answered ${res.status}.`);
+      const { token } = await callApi(accountRoutes.createToken, { body: { name: name.trim(), expiresInDays: expiry === "never" ? null : Number(expiry) } });
       setOrigin((publicUrl ?? window.location.origin).replace(/\/+$/, ""));
-      setCreated(body.token);
+      setCreated(token);
       setName("");
       router.refresh();
       requestAnimationFrame(() => document.getElementById(`${id}-new`)?.focus());
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }
   }
 
   async function revoke(token: TokenDto): Promise<string | null> {
-    const message = await sendJson(`/api/v1/me/tokens/${encodeURIComponent(token.id)}`, "DELETE");
+    const message = await send(accountRoutes.revokeToken, { params: { tokenId: token.id } });
     if (!message) {
       if (created?.id === token.id) setCreated(null);
       router.refresh();

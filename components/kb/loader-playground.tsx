@@ -6,7 +6,11 @@ import { Play } from "lucide-react";
 import { CopyButton, DownloadButton } from "@/components/context/copy-button";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { LoaderResponse } from "@/lib/moc/service";
+import type { z } from "zod";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { kbRoutes, type loaderResponseSchema } from "@/lib/moc/schemas";
+
+type LoaderResponse = z.infer<typeof loaderResponseSchema>;
 
 const LABEL_TONE: Record<string, BadgeTone> = { relevant: "ok", maybe: "warn", irrelevant: "neutral" };
 
@@ -21,12 +25,9 @@ export function LoaderPlayground({ projectId }: { projectId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await fetch(`/api/v1/projects/${projectId}/loader`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ prompt }) });
-      const body = (await r.json()) as LoaderResponse & { error?: { message: string } };
-      if (!r.ok) throw new Error(body.error?.message ?? `The server answered ${r.status}.`);
-      setRes(body);
+      setRes(await callApi(kbRoutes.loader, { params: { id: projectId }, body: { prompt } }));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

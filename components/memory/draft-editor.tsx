@@ -8,6 +8,8 @@ import { MarkdownCodeMirror } from "@/components/packets/markdown-codemirror";
 import { TokenMeter } from "@/components/packets/token-meter";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { memoryRoutes } from "@/lib/memory/schemas";
 
 type Lib = typeof import("@/lib/memory/bounded-brief");
 
@@ -53,10 +55,10 @@ export function DraftEditor({
 
   async function save() {
     setError(null);
-    const r = await fetch(`/api/v1/projects/${projectId}/coord-drafts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind, markdown }) });
-    const body = (await r.json()) as { file?: string; error?: { message: string } };
-    if (!r.ok) setError(body.error?.message ?? `HTTP ${r.status}`);
-    else setSaved(body.file ?? null);
+    await callApi(memoryRoutes.saveDraft, { params: { id: projectId }, body: { kind, markdown } }).then(
+      (r) => setSaved(r.file),
+      (e: unknown) => setError(errorMessage(e)),
+    );
   }
 
   return (

@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { memoryRoutes } from "@/lib/memory/schemas";
 
 /**
  * Removes a `.coord` lock left behind by a crash. The server removes it only when this host
@@ -18,13 +20,11 @@ export function BreakLockButton({ projectId, file }: { projectId: string; file: 
     setBusy(true);
     setMessage(null);
     try {
-      const r = await fetch(`/api/v1/projects/${projectId}/memory/locks/break`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ file }) });
-      const json = (await r.json()) as { error?: { message: string } };
-      if (!r.ok) throw new Error(json.error?.message ?? `HTTP ${r.status}`);
+      await callApi(memoryRoutes.breakLock, { params: { id: projectId }, body: { file } });
       setMessage({ tone: "ok", text: `Removed ${file}.` });
       router.refresh();
     } catch (e) {
-      setMessage({ tone: "danger", text: e instanceof Error ? e.message : String(e) });
+      setMessage({ tone: "danger", text: errorMessage(e) });
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { SignerSelect } from "./signer-select";
 import { RationaleInput } from "./rationale-input";
 import { ActionMessage } from "@/components/ui/action-message";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { memoryRoutes } from "@/lib/memory/schemas";
 
 /**
  * Approve, decline or revise a proposal with a server-held key, or apply an approved one.
@@ -39,19 +41,18 @@ export function ProposalActions({
   const [rationale, setRationale] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
-  const base = `/api/v1/projects/${projectId}/proposals/${proposalId}`;
 
-  async function post(url: string, body: unknown, done: string) {
+  const params = { id: projectId, proposalId };
+
+  async function post(call: () => Promise<unknown>, done: string) {
     setBusy(true);
     setMessage(null);
     try {
-      const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      const json = (await r.json()) as { error?: { message: string } };
-      if (!r.ok) throw new Error(json.error?.message ?? `HTTP ${r.status}`);
+      await call();
       setMessage({ tone: "ok", text: done });
       router.refresh();
     } catch (e) {
-      setMessage({ tone: "danger", text: e instanceof Error ? e.message : String(e) });
+      setMessage({ tone: "danger", text: errorMessage(e) });
     } finally {
       setBusy(false);
     }
@@ -62,7 +63,7 @@ export function ProposalActions({
     return (
       <div className="space-y-1">
         {applied ? null : (
-          <Button size="sm" variant="primary" disabled={busy} onClick={() => void post(`${base}/apply`, {}, "Applied: one event appended to .coord/memory.yml.")}>
+          <Button size="sm" variant="primary" disabled={busy} onClick={() => void post(() => callApi(memoryRoutes.apply, { params }), "Applied: one event appended to .coord/memory.yml.")}>
             Apply to memory.yml
           </Button>
         )}
@@ -71,7 +72,7 @@ export function ProposalActions({
     );
   }
   if (state !== "proposed") return null;
-  const decide = (decision: "approve" | "decline" | "revise", done: string) => void post(`${base}/decision`, { decision, rationale, keyId }, done);
+  const decide = (decision: "approve" | "decline" | "revise", done: string) => void post(() => callApi(memoryRoutes.decide, { params, body: { decision, rationale, keyId } }), done);
   if (signers.length === 0) {
     return (
       <p className="border-t border-border pt-2 text-xs text-warn">

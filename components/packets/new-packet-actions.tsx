@@ -4,7 +4,10 @@ import { FilePlus2, Upload } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import type { z } from "zod";
+import { callApi, errorMessage } from "@/lib/api/client";
 import { PACKET_MAX_CHARS } from "@/lib/packets/limits";
+import { packetRoutes, type newPacketInput } from "@/lib/packets/schemas";
 
 /** New packet / new brief from the seed's templates, or an imported .md file. */
 export function NewPacketActions({ projectId, topicSlug = null }: { projectId: string; topicSlug?: string | null }) {
@@ -13,16 +16,14 @@ export function NewPacketActions({ projectId, topicSlug = null }: { projectId: s
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function create(body: Record<string, unknown>) {
+  async function create(body: Omit<z.input<typeof newPacketInput>, "topicSlug">) {
     setBusy(true);
     setError(null);
     try {
-      const r = await fetch(`/api/v1/projects/${projectId}/packets`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ topicSlug, ...body }) });
-      const json = (await r.json()) as { packet?: { id: string }; error?: { message: string } };
-      if (!r.ok || !json.packet) throw new Error(json.error?.message ?? `HTTP ${r.status}`);
-      router.push(`/projects/${projectId}/packets/${json.packet.id}`);
+      const { packet } = await callApi(packetRoutes.create, { params: { id: projectId }, body: { topicSlug, ...body } });
+      router.push(`/projects/${projectId}/packets/${packet.id}`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   }

@@ -6,7 +6,8 @@ import { useRouter } from "next/navigation";
 import type { EditorView } from "@codemirror/view";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { applyTextChange } from "@/lib/collab/shared-text";
-import type { PacketDto } from "@/lib/db/repositories/packets";
+import { apiUrl, callApi, errorMessage } from "@/lib/api/client";
+import { packetRoutes, type PacketWire as PacketDto } from "@/lib/packets/schemas";
 import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/packets";
 import { emitInfo, exportRefusal } from "@/lib/packets/export-gate";
 import { parseTaskTokens } from "@/lib/packets/task-size";
@@ -24,13 +25,6 @@ import { usePacketLib } from "./use-packet-lib";
 import { useSharedPacket } from "./use-shared-packet";
 
 type Mode = "form" | "markdown";
-
-async function api<T>(url: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(url, { ...init, headers: { "content-type": "application/json", ...init?.headers } });
-  const body = (await r.json()) as T & { error?: { message: string } };
-  if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
-  return body;
-}
 
 /** A stretch of the markdown, by UTF-16 offset. */
 type TextRange = { offset: number; length: number };
@@ -57,14 +51,14 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
   const [notice, setNotice] = useState<{ tone: "ok" | "danger"; text: string } | null>(null);
   const editorView = useRef<EditorView | null>(null);
   const [lower, setLower] = useState<"review" | "snapshots">("review");
-  const base = `/api/v1/projects/${projectId}/packets/${initial.id}`;
+  const params = useMemo(() => ({ id: projectId, packetId: initial.id }), [projectId, initial.id]);
   const signals = useMemo(() => shared.doc.getMap<number>("signals"), [shared.doc]);
   const reloadPacket = useMemo(
     () => () =>
-      void api<{ packet: PacketDto }>(base)
+      void callApi(packetRoutes.get, { params })
         .then((r) => setPacket(r.packet))
         .catch(() => undefined),
-    [base],
+    [params],
   );
   const deferred = useDeferredValue(markdown);
   const validation: ValidationResult | null = useMemo(() => (lib ? lib.validatePacket(deferred, { taskTokens }) : null), [lib, deferred, taskTokens]);
@@ -77,7 +71,8 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
   // while the deferred one lags behind the last keystroke they wait (and re-check on click).
   const exportable = passes && validation.packet === markdown;
   const emitting = emitInfo(packet, dirty);
-  const handoffUrl = typeof window === "undefined" ? `/api/v1/packets/${packet.id}` : `${window.location.origin}/api/v1/packets/${packet.id}`;
+  const handoffPath = apiUrl(packetRoutes.handoff, { packetId: packet.id });
+  const handoffUrl = typeof window === "undefined" ? handoffPath : `${window.location.origin}${handoffPath}`;
 
   // Leaving before the server has the latest keystrokes asks first.
   useEffect(() => {
@@ -94,7 +89,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
     try {
       await action();
     } catch (e) {
-      setNotice({ tone: "danger", text: e instanceof Error ? e.message : String(e) });
+      setNotice({ tone: "danger", text: errorMessage(e) });
     } finally {
       setBusy(false);
     }
@@ -102,10 +97,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
 
   const save = () =>
     run(async () => {
-      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/revisions`, {
-        method: "POST",
-        body: JSON.stringify({ markdown, taskTokens, note: null, author: identity?.name ?? null }),
-      });
+      const r = await callApi(packetRoutes.save, { params: { id: projectId, packetId: packet.id }, body: { markdown, taskTokens, note: null, author: identity?.name ?? null } });
       setPacket(r.packet);
       setNotice({ tone: "ok", text: `Saved revision ${r.packet.headNumber}.` });
       router.refresh();
@@ -113,7 +105,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
 
   const emit = () =>
     run(async () => {
-      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/emit`, { method: "POST", body: "{}" });
+      const r = await callApi(packetRoutes.emit, { params: { id: projectId, packetId: packet.id } });
       setPacket(r.packet);
       setNotice({ tone: "ok", text: `Emitted revision ${r.packet.emittedNumber}: agents get it from the handoff URL.` });
       router.refresh();
@@ -121,13 +113,13 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
 
   const duplicate = () =>
     run(async () => {
-      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}/duplicate`, { method: "POST", body: JSON.stringify({ author: identity?.name ?? null }) });
+      const r = await callApi(packetRoutes.duplicate, { params: { id: projectId, packetId: packet.id }, body: { author: identity?.name ?? null } });
       router.push(`/projects/${projectId}/packets/${r.packet.id}`);
     });
 
   const archive = (archived: boolean) =>
     run(async () => {
-      const r = await api<{ packet: PacketDto }>(`/api/v1/projects/${projectId}/packets/${packet.id}`, { method: "PATCH", body: JSON.stringify({ archived }) });
+      const r = await callApi(packetRoutes.update, { params: { id: projectId, packetId: packet.id }, body: { archived } });
       setPacket(r.packet);
       setNotice({ tone: "ok", text: archived ? "Archived." : "Restored." });
       router.refresh();
@@ -262,7 +254,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
           <div className="p-3">
             {lower === "review" ? (
               <ReviewPanel
-                base={base}
+                params={params}
                 identity={identity}
                 signals={signals}
                 sections={doc?.sections.map((x) => x.title) ?? []}
@@ -281,7 +273,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
                 headBlocks={packet.head?.blockCount ?? 0}
               />
             ) : (
-              <SnapshotsPanel base={base} identity={identity} signals={signals} markdown={markdown} restore={(t) => applyTextChange(shared.text, t, "local")} />
+              <SnapshotsPanel params={params} identity={identity} signals={signals} markdown={markdown} restore={(t) => applyTextChange(shared.text, t, "local")} />
             )}
           </div>
         </div>
@@ -332,7 +324,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             e.preventDefault();
             const slug = String(new FormData(e.currentTarget).get("topic") ?? "").trim();
             void run(async () => {
-              const r = await api<{ packet: PacketDto }>(base, { method: "PATCH", body: JSON.stringify({ topicSlug: slug || null }) });
+              const r = await callApi(packetRoutes.update, { params, body: { topicSlug: slug || null } });
               setPacket(r.packet);
               setNotice({ tone: "ok", text: slug ? `Linked to topic ${slug}.` : "Unlinked from its topic." });
             });
@@ -354,7 +346,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
         {packet.emittedNumber ? (
           <p className="break-all text-xs">
             Handoff URL:{" "}
-            <Link className="font-mono underline" href={`/api/v1/packets/${packet.id}`} prefetch={false}>
+            <Link className="font-mono underline" href={handoffPath} prefetch={false}>
               {handoffUrl}
             </Link>{" "}
             <span className="text-fg-muted">(add ?format=json for the seed&apos;s result object)</span>

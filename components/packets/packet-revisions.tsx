@@ -2,8 +2,9 @@
 
 import { DataTable } from "@/components/ui/data-table";
 import { useEffect, useState } from "react";
-import type { RevisionDto, RevisionSummaryDto } from "@/lib/db/repositories/packets";
-import type { RevisionDiff } from "@/lib/packets/service";
+import type { z } from "zod";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { packetRoutes, type revisionDiffSchema, type revisionSchema, type revisionSummarySchema } from "@/lib/packets/schemas";
 import { Badge } from "@/components/ui/badge";
 import { DiffHunks } from "@/components/ui/diff-hunks";
 import { Button } from "@/components/ui/button";
@@ -11,9 +12,12 @@ import { Time } from "@/components/ui/time";
 
 const select = "h-8 rounded-md border border-border bg-surface px-2 text-sm";
 
+type RevisionSummaryDto = z.infer<typeof revisionSummarySchema>;
+type RevisionDto = z.infer<typeof revisionSchema>;
+type RevisionDiff = z.infer<typeof revisionDiffSchema>;
+
 /** The revision list, one revision's text, and a diff of any two. */
 export function PacketRevisions({ projectId, packetId, revisions }: { projectId: string; packetId: string; revisions: RevisionSummaryDto[] }) {
-  const base = `/api/v1/projects/${projectId}/packets/${packetId}`;
   const newest = revisions[0]?.number ?? 1;
   const [viewing, setViewing] = useState<RevisionDto | null>(null);
   const [from, setFrom] = useState(Math.max(1, newest - 1));
@@ -26,15 +30,14 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
     setFrom(Math.max(1, newest - 1));
   }, [newest]);
 
-  async function load<T>(url: string): Promise<T | null> {
+  async function load<T>(call: () => Promise<T>): Promise<T | null> {
     setError(null);
-    const r = await fetch(url);
-    const body = (await r.json()) as T & { error?: { message: string } };
-    if (!r.ok) {
-      setError(body.error?.message ?? `HTTP ${r.status}`);
+    try {
+      return await call();
+    } catch (e) {
+      setError(errorMessage(e));
       return null;
     }
-    return body;
   }
 
   return (
@@ -61,7 +64,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
             taskSize: r.taskTokens ?? "—",
             gates: r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>,
             view: (
-              <Button size="sm" variant="ghost" onClick={() => void load<{ revision: RevisionDto }>(`${base}/revisions/${r.number}`).then((b) => b && setViewing(b.revision))}>
+              <Button size="sm" variant="ghost" onClick={() => void load(() => callApi(packetRoutes.revision, { params: { id: projectId, packetId, number: r.number } })).then((b) => b && setViewing(b.revision))}>
                 View r{r.number}
               </Button>
             ),
@@ -99,7 +102,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
                 ))}
               </select>
             </label>
-            <Button size="sm" onClick={() => void load<{ diff: RevisionDiff }>(`${base}/diff?from=${from}&to=${to}`).then((b) => b && setDiff(b.diff))}>
+            <Button size="sm" onClick={() => void load(() => callApi(packetRoutes.diff, { params: { id: projectId, packetId }, query: { from, to } })).then((b) => b && setDiff(b.diff))}>
               Compare
             </Button>
           </div>

@@ -5,8 +5,9 @@ import type * as Y from "yjs";
 import { encodeAnchor, resolveAnchor, type ResolvedAnchor } from "@/lib/collab/anchors";
 import { ACTION_LABEL, availableActions, isReviewStatus, type ReviewAction } from "@/lib/collab/review";
 import type { Identity } from "@/lib/collab/identity";
-import type { ReviewHistory } from "@/lib/collab/service";
-import type { CommentDto } from "@/lib/db/repositories/collab";
+import type { z } from "zod";
+import { apiUrl, callApi, errorMessage } from "@/lib/api/client";
+import { reviewRoutes, type commentInput } from "@/lib/collab/schemas";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
@@ -16,12 +17,11 @@ const REVISION_ACTIONS = new Set<ReviewAction>(["approve", "request_changes"]);
 
 const STATUS_TONE: Record<string, "neutral" | "accent" | "warn" | "ok"> = { draft: "neutral", in_review: "accent", changes_requested: "warn", approved: "ok" };
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(url, { ...init, headers: { "content-type": "application/json" } });
-  const body = (await r.json()) as T & { error?: { message: string } };
-  if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
-  return body;
-}
+type ReviewHistory = Awaited<ReturnType<typeof loadHistory>>;
+type CommentDto = Awaited<ReturnType<typeof loadComments>>["comments"][number];
+type PacketParams = { id: string; packetId: string };
+const loadHistory = (params: PacketParams) => callApi(reviewRoutes.history, { params });
+const loadComments = (params: PacketParams) => callApi(reviewRoutes.comments, { params });
 
 /**
  * Review status with its actions and history, and comment threads anchored to a section
@@ -29,7 +29,7 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
  * through a counter in the shared document, and reload what changed.
  */
 export function ReviewPanel({
-  base,
+  params,
   identity,
   signals,
   sections,
@@ -42,7 +42,8 @@ export function ReviewPanel({
   headNumber,
   headBlocks,
 }: {
-  base: string;
+  /** The project and packet reviewed. */
+  params: PacketParams;
   identity: Identity | null;
   signals: Y.Map<number>;
   sections: string[];
@@ -72,13 +73,15 @@ export function ReviewPanel({
 
   const load = useCallback(async () => {
     try {
-      const [h, c] = await Promise.all([call<ReviewHistory>(`${base}/review`), call<{ comments: CommentDto[] }>(`${base}/comments`)]);
+      const [h, c] = await Promise.all([loadHistory(params), loadComments(params)]);
       setHistory(h);
       setComments(c.comments);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
-  }, [base]);
+    // The packet is the identity of `params`, not the object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params.id, params.packetId]);
 
   useEffect(() => {
     void load();
@@ -100,27 +103,27 @@ export function ReviewPanel({
     try {
       // The decision names the revision shown here: if someone saved a newer one meanwhile, the server refuses it.
       const revision = REVISION_ACTIONS.has(action) ? (history?.packet.headNumber ?? null) : null;
-      await call(`${base}/review`, { method: "POST", body: JSON.stringify({ action, actor: identity?.name ?? "", note: note.trim() || null, revision }) });
+      await callApi(reviewRoutes.act, { params, body: { action, actor: identity?.name ?? "", note: note.trim() || null, revision } });
       setNote("");
       bump("review");
       await load();
       onStatusChange();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
       // A refusal often means the packet moved on (a newer revision, another decision): show where it is now.
       await load();
     }
   }
 
-  async function comment(payload: Record<string, unknown>) {
+  async function comment(payload: Omit<z.input<typeof commentInput>, "author">) {
     setError(null);
     try {
-      await call(`${base}/comments`, { method: "POST", body: JSON.stringify({ author: identity?.name ?? "", ...payload }) });
+      await callApi(reviewRoutes.comment, { params, body: { author: identity?.name ?? "", ...payload } });
       bump("comments");
       await load();
       return true;
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
       return false;
     }
   }
@@ -128,11 +131,11 @@ export function ReviewPanel({
   async function resolve(threadId: string, resolved: boolean) {
     setError(null);
     try {
-      await call(`${base}/comments/${threadId}/resolve`, { method: "POST", body: JSON.stringify({ resolved, actor: identity?.name ?? "" }) });
+      await callApi(reviewRoutes.resolve, { params: { ...params, threadId }, body: { resolved, actor: identity?.name ?? "" } });
       bump("comments");
       await load();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     }
   }
 
@@ -193,11 +196,11 @@ export function ReviewPanel({
         ) : null}
         <p className="text-xs">
           Export the review history:{" "}
-          <a className="underline" href={`${base}/review/export?format=md`}>
+          <a className="underline" href={apiUrl(reviewRoutes.export, params, { format: "md" })}>
             markdown
           </a>{" "}
           ·{" "}
-          <a className="underline" href={`${base}/review/export?format=json`}>
+          <a className="underline" href={apiUrl(reviewRoutes.export, params, { format: "json" })}>
             JSON
           </a>
         </p>
@@ -302,7 +305,7 @@ export function ReviewPanel({
                   <Button
                     size="sm"
                     disabled={!identity || !(replies[threadId] ?? "").trim()}
-                    onClick={() => void comment({ threadId, body: replies[threadId] }).then((ok) => ok && setReplies((r) => ({ ...r, [threadId]: "" })))}
+                    onClick={() => void comment({ threadId, body: replies[threadId] ?? "" }).then((ok) => ok && setReplies((r) => ({ ...r, [threadId]: "" })))}
                   >
                     Reply
                   </Button>

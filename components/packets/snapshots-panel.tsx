@@ -4,22 +4,27 @@ import { structuredPatch } from "diff";
 import { useCallback, useEffect, useState } from "react";
 import type * as Y from "yjs";
 import type { Identity } from "@/lib/collab/identity";
-import type { SnapshotDto } from "@/lib/db/repositories/collab";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { reviewRoutes, type snapshotSchema } from "@/lib/collab/schemas";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { DiffHunks } from "@/components/ui/diff-hunks";
 import { Time } from "@/components/ui/time";
 
 const CURRENT = "current";
 
+type SnapshotDto = z.infer<typeof snapshotSchema>;
+
 /** Named snapshots of the shared text: take one, compare any two (or one with now), restore. */
 export function SnapshotsPanel({
-  base,
+  params,
   identity,
   signals,
   markdown,
   restore,
 }: {
-  base: string;
+  /** The project and packet whose shared text is kept. */
+  params: { id: string; packetId: string };
   identity: Identity | null;
   signals: Y.Map<number>;
   markdown: string;
@@ -33,14 +38,16 @@ export function SnapshotsPanel({
   const [notice, setNotice] = useState<string | null>(null);
 
   const load = useCallback(async () => {
-    const r = await fetch(`${base}/snapshots`);
-    const body = (await r.json()) as { snapshots?: SnapshotDto[]; error?: { message: string } };
-    if (!r.ok) setError(body.error?.message ?? `HTTP ${r.status}`);
-    else {
-      setSnapshots(body.snapshots ?? []);
-      setFrom((f) => f || body.snapshots?.[0]?.id || "");
+    try {
+      const { snapshots: list } = await callApi(reviewRoutes.snapshots, { params });
+      setSnapshots(list);
+      setFrom((f) => f || list[0]?.id || "");
+    } catch (e) {
+      setError(errorMessage(e));
     }
-  }, [base]);
+    // The packet is the identity of `params`, not the object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params.id, params.packetId]);
 
   useEffect(() => {
     void load();
@@ -51,9 +58,11 @@ export function SnapshotsPanel({
 
   async function take() {
     setError(null);
-    const r = await fetch(`${base}/snapshots`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, markdown, author: identity?.name ?? null }) });
-    const body = (await r.json()) as { error?: { message: string } };
-    if (!r.ok) return setError(body.error?.message ?? `HTTP ${r.status}`);
+    try {
+      await callApi(reviewRoutes.snapshot, { params, body: { name, markdown, author: identity?.name ?? null } });
+    } catch (e) {
+      return setError(errorMessage(e));
+    }
     setName("");
     signals.set("snapshots", (signals.get("snapshots") ?? 0) + 1);
     await load();

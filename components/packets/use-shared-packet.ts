@@ -6,6 +6,8 @@ import * as Y from "yjs";
 import type { Identity } from "@/lib/collab/identity";
 import { markdownText } from "@/lib/collab/shared-text";
 import { UnstoredEdits, parseStoredMessage } from "@/lib/collab/stored-message";
+import { ApiError, callApi } from "@/lib/api/client";
+import { accountRoutes } from "@/lib/auth/schemas";
 
 export interface Peer {
   clientId: number;
@@ -38,9 +40,12 @@ export interface SharedPacket {
  * connection returns.
  */
 async function fetchCollabToken(): Promise<string> {
-  const res = await fetch("/api/v1/me/collab-token", { cache: "no-store" });
-  if (!res.ok) return "";
-  return ((await res.json()) as { token: string | null }).token ?? "";
+  try {
+    return (await callApi(accountRoutes.collabToken, { cache: "no-store" })).token ?? "";
+  } catch (e) {
+    if (e instanceof ApiError) return "";
+    throw e;
+  }
 }
 
 export function useSharedPacket(url: string | null, packetId: string, initial: string, identity: Identity | null): SharedPacket {

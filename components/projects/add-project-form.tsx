@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { projectRoutes } from "@/lib/projects/schemas";
 
 type Source = "folder" | "git";
 
@@ -24,17 +26,11 @@ export function AddProjectForm() {
     setError(null);
     try {
       const input = source === "folder" ? { path } : { url: url.trim(), ...(branch.trim() ? { branch: branch.trim() } : {}) };
-      const res = await fetch("/api/v1/projects", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(input),
-      });
-      const body = (await res.json()) as { project?: { id: string }; job?: { id: string }; error?: { message: string } };
-      if (!res.ok || !body.project) throw new Error(body.error?.message ?? `The server answered ${res.status}.`);
-      router.push(`/projects/${body.project.id}?job=${body.job?.id ?? ""}`);
+      const { project, job } = await callApi(projectRoutes.add, { body: input });
+      router.push(`/projects/${project.id}?job=${job.id}`);
       router.refresh();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
       setBusy(false);
     }
   }

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { projectRoutes } from "@/lib/projects/schemas";
 
 /** Fetches the project's remote now; an index job starts on the server when HEAD moved. */
 export function FetchNowButton({ projectId }: { projectId: string }) {
@@ -14,11 +16,13 @@ export function FetchNowButton({ projectId }: { projectId: string }) {
   async function fetchNow() {
     setBusy(true);
     setNote(null);
-    const res = await fetch(`/api/v1/projects/${projectId}/fetch`, { method: "POST" });
-    const body = (await res.json().catch(() => ({}))) as { changed?: boolean; error?: { message: string } };
+    try {
+      const { changed } = await callApi(projectRoutes.fetch, { params: { id: projectId } });
+      setNote({ text: changed ? "New commits: re-indexing what changed." : "Already up to date.", error: false });
+    } catch (e) {
+      setNote({ text: errorMessage(e), error: true });
+    }
     setBusy(false);
-    if (!res.ok) setNote({ text: body.error?.message ?? `The server answered ${res.status}.`, error: true });
-    else setNote({ text: body.changed ? "New commits: re-indexing what changed." : "Already up to date.", error: false });
     // The page keys its index panel by the latest job, so a job started here is followed.
     router.refresh();
   }

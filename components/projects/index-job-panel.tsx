@@ -5,7 +5,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { RefreshCw } from "lucide-react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { IndexJobDto } from "@/lib/db/dto";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { projectRoutes, type IndexJob as IndexJobDto } from "@/lib/projects/schemas";
 
 const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
   queued: "Queued",
@@ -33,17 +34,15 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
   const poll = useCallback(
     async (id: string) => {
       try {
-        const res = await fetch(`/api/v1/jobs/${id}`, { cache: "no-store" });
-        const body = (await res.json()) as { job?: IndexJobDto; error?: { message: string } };
-        if (!body.job) throw new Error(body.error?.message ?? "The job could not be read.");
-        setJob(body.job);
-        if (body.job.status === "queued" || body.job.status === "running") {
+        const { job: next } = await callApi(projectRoutes.job, { params: { id }, cache: "no-store" });
+        setJob(next);
+        if (next.status === "queued" || next.status === "running") {
           timer.current = setTimeout(() => void poll(id), POLL_MS);
         } else {
           router.refresh();
         }
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        setError(errorMessage(e));
       }
     },
     [router],
@@ -60,14 +59,13 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
 
   async function reindex() {
     setError(null);
-    const res = await fetch(`/api/v1/projects/${projectId}/index`, { method: "POST" });
-    const body = (await res.json()) as { job?: IndexJobDto; error?: { message: string } };
-    if (!body.job) {
-      setError(body.error?.message ?? `The server answered ${res.status}.`);
-      return;
+    try {
+      const { job: started } = await callApi(projectRoutes.index, { params: { id: projectId } });
+      setJob(started);
+      void poll(started.id);
+    } catch (e) {
+      setError(errorMessage(e));
     }
-    setJob(body.job);
-    void poll(body.job.id);
   }
 
   const pct = job && job.filesTotal > 0 ? Math.round((job.filesDone / job.filesTotal) * 100) : null;

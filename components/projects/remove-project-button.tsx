@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { projectRoutes } from "@/lib/projects/schemas";
 
 /** Removes the project's indexed data after a confirmation; the repository is untouched. */
 export function RemoveProjectButton({ projectId, name }: { projectId: string; name: string }) {
@@ -14,10 +16,10 @@ export function RemoveProjectButton({ projectId, name }: { projectId: string; na
 
   async function remove() {
     setBusy(true);
-    const res = await fetch(`/api/v1/projects/${projectId}`, { method: "DELETE" });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => ({}))) as { error?: { message: string } };
-      setError(body.error?.message ?? `The server answered ${res.status}.`);
+    try {
+      await callApi(projectRoutes.remove, { params: { id: projectId } });
+    } catch (e) {
+      setError(errorMessage(e));
       setBusy(false);
       return;
     }

@@ -2,6 +2,8 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Core } from "cytoscape";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { runRoutes } from "@/lib/deep-context/schemas";
 import type { LayoutRequest, LayoutResponse } from "./graph-layout.worker";
 
 export interface DrawnGraph {
@@ -22,10 +24,10 @@ const KIND_COLOR: Record<string, string> = {
 };
 
 /**
- * The coverage graph, fetched from `endpoint` when it scrolls into view (a large run's
+ * The coverage graph of a run, fetched when it scrolls into view (a large run's
  * drawing is most of a megabyte the page need not wait for), then drawn.
  */
-export function CoverageGraph({ endpoint, nodeCount, edgeCount }: { endpoint: string; nodeCount: number; edgeCount: number }) {
+export function CoverageGraph({ projectId, runId, nodeCount, edgeCount }: { projectId: string; runId: string; nodeCount: number; edgeCount: number }) {
   const placeholder = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ graph: DrawnGraph } | { error: string } | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -41,17 +43,13 @@ export function CoverageGraph({ endpoint, nodeCount, edgeCount }: { endpoint: st
   useEffect(() => {
     if (!wanted) return;
     const ctrl = new AbortController();
-    fetch(endpoint, { signal: ctrl.signal })
-      .then(async (r) => {
-        const body = (await r.json()) as DrawnGraph & { error?: { message: string } };
-        if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
-        setState({ graph: body });
-      })
+    callApi(runRoutes.graph, { params: { id: projectId, runId }, signal: ctrl.signal })
+      .then((graph) => setState({ graph }))
       .catch((e: unknown) => {
-        if (!ctrl.signal.aborted) setState({ error: e instanceof Error ? e.message : String(e) });
+        if (!ctrl.signal.aborted) setState({ error: errorMessage(e) });
       });
     return () => ctrl.abort();
-  }, [wanted, endpoint]);
+  }, [wanted, projectId, runId]);
   if (state && "graph" in state) return <DrawnCoverageGraph graph={state.graph} />;
   return (
     <div

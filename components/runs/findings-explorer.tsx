@@ -3,6 +3,8 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { callApi } from "@/lib/api/client";
+import { runRoutes } from "@/lib/deep-context/schemas";
 import type { EvidenceCheck, FindingsFacets, FindingsPage, FindingRow } from "@/lib/deep-context/views";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
@@ -75,7 +77,7 @@ export function FindingsExplorer({
   // Marks the explorer interactive (tests and the TTI benchmark wait for it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const data = useFindingsWindow(`/api/v1/projects/${projectId}/runs/${runId}/findings`, filters, first);
+  const data = useFindingsWindow({ id: projectId, runId }, filters, first);
   const count = data.matched ?? 0;
 
   const [selected, setSelected] = useState<FindingRow | null>(null);
@@ -84,10 +86,8 @@ export function FindingsExplorer({
     setCheck(null);
     if (!selected) return;
     const ctrl = new AbortController();
-    const qs = new URLSearchParams({ path: selected.path, symbol: selected.symbol, evidence: selected.evidence });
-    fetch(`/api/v1/projects/${projectId}/evidence?${qs}`, { signal: ctrl.signal })
-      .then((r) => r.json() as Promise<{ check?: EvidenceCheck }>)
-      .then((b) => setCheck(b.check ?? null))
+    callApi(runRoutes.evidence, { params: { id: projectId }, query: { path: selected.path, symbol: selected.symbol, evidence: selected.evidence }, signal: ctrl.signal })
+      .then((b) => setCheck(b.check))
       .catch(() => undefined);
     return () => ctrl.abort();
   }, [selected, projectId]);

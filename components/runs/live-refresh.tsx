@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Radio } from "lucide-react";
 import { coalesce } from "@/lib/core/coalesce";
+import { apiUrl } from "@/lib/api/client";
+import { runRoutes } from "@/lib/deep-context/schemas";
 
 /**
  * Subscribes to the run's change stream and re-renders the page when the packet changes,
@@ -23,7 +25,7 @@ export function LiveRefresh({ projectId, runId, version }: { projectId: string; 
       setUpdated(new Date().toISOString().slice(11, 19));
       router.refresh();
     }, 300);
-    const es = new EventSource(`/api/v1/projects/${projectId}/runs/${runId}/stream`);
+    const es = new EventSource(apiUrl(runRoutes.stream, { id: projectId, runId }));
     es.addEventListener("ready", (e) => {
       setState("live");
       const current = readyVersion(e);

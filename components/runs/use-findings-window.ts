@@ -1,7 +1,12 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { FindingsPage, FindingRow } from "@/lib/deep-context/views";
+import type { z } from "zod";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { runRoutes, type findingRowSchema, type findingsPageSchema } from "@/lib/deep-context/schemas";
+
+type FindingsPage = z.infer<typeof findingsPageSchema>;
+type FindingRow = z.infer<typeof findingRowSchema>;
 
 /** Rows per request; the virtual list asks for the blocks it is about to draw. */
 export const FINDINGS_BLOCK = 200;
@@ -48,12 +53,27 @@ export function filtersFromParams(p: URLSearchParams): FindingsFilters {
 
 const sameFilters = (a: FindingsFilters, b: FindingsFilters) => filtersToParams(a).toString() === filtersToParams(b).toString();
 
+/** The findings API's query for these filters: the same parameters as filtersToParams, defaults left out. */
+function findingsQuery(f: FindingsFilters) {
+  return {
+    bucket: f.bucket || undefined,
+    kind: f.kind || undefined,
+    executor: f.executor || undefined,
+    minAgreement: f.minAgreement || undefined,
+    minRelevance: f.minRelevance || undefined,
+    contradicted: f.contradicted ? ("1" as const) : undefined,
+    q: f.q.trim() || undefined,
+    sort: f.sort !== "agreement" ? f.sort : undefined,
+  };
+}
+
 /**
  * The findings matching `filters`, fetched block by block from the findings API as the
  * list needs them. `first` is the server-rendered first block for the default filters, so
  * the page is usable before any request.
  */
-export function useFindingsWindow(endpoint: string, filters: FindingsFilters, first: FindingsPage) {
+export function useFindingsWindow(run: { id: string; runId: string }, filters: FindingsFilters, first: FindingsPage) {
+  const { id, runId } = run;
   const filterKey = filtersToParams(filters).toString();
   const isDefault = sameFilters(filters, DEFAULT_FILTERS);
   // A new server block (the run changed on disk and the page refreshed) invalidates every block.
@@ -79,25 +99,21 @@ export function useFindingsWindow(endpoint: string, filters: FindingsFilters, fi
   const inflight = useRef(new Set<string>());
   const loadBlock = useCallback(
     (block: number) => {
-      const id = `${key}#${block}`;
-      if (inflight.current.has(id)) return;
-      inflight.current.add(id);
-      const qs = new URLSearchParams(filterKey);
-      qs.set("offset", String(block * FINDINGS_BLOCK));
-      qs.set("limit", String(FINDINGS_BLOCK));
-      fetch(`${endpoint}?${qs}`)
-        .then(async (r) => {
-          const body = (await r.json()) as FindingsPage & { error?: { message: string } };
-          if (!r.ok) throw new Error(body.error?.message ?? `HTTP ${r.status}`);
+      const blockId = `${key}#${block}`;
+      if (inflight.current.has(blockId)) return;
+      inflight.current.add(blockId);
+      const query = { ...findingsQuery(filtersFromParams(new URLSearchParams(filterKey))), offset: block * FINDINGS_BLOCK, limit: FINDINGS_BLOCK };
+      callApi(runRoutes.findings, { params: { id, runId }, query })
+        .then((body) => {
           setState((s) => {
             const base = s.key === key ? s : fresh(key);
             return { ...base, matched: body.matched, blocks: new Map(base.blocks).set(block, body.rows), error: null };
           });
         })
-        .catch((e: unknown) => setState((s) => ({ ...(s.key === key ? s : fresh(key)), error: e instanceof Error ? e.message : String(e) })))
-        .finally(() => inflight.current.delete(id));
+        .catch((e: unknown) => setState((s) => ({ ...(s.key === key ? s : fresh(key)), error: errorMessage(e) })))
+        .finally(() => inflight.current.delete(blockId));
     },
-    [endpoint, key, filterKey, fresh],
+    [id, runId, key, filterKey, fresh],
   );
 
   useEffect(() => {

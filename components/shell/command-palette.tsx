@@ -4,8 +4,8 @@ import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Activity, Bookmark, FileText, FolderGit2, Hash, Search } from "lucide-react";
-import type { JumpTargets } from "@/lib/db/repositories/palette";
-import type { SearchHit } from "@/lib/search/schemas";
+import { ApiError, callApi, errorMessage } from "@/lib/api/client";
+import { searchRoutes, type JumpTargetsWire as JumpTargets, type SearchHit } from "@/lib/search/schemas";
 import { snippetParts } from "@/lib/search/text";
 import { KIND_LABEL } from "@/components/search/kind-label";
 
@@ -76,10 +76,9 @@ export function CommandPalette() {
     if (!open) return;
     let live = true;
     setLoadError(null);
-    fetch("/api/v1/palette")
-      .then(async (r) => (r.ok ? ((await r.json()) as JumpTargets) : Promise.reject(new Error(`the server answered ${r.status}`))))
+    callApi(searchRoutes.palette, {})
       .then((t) => live && setTargets(t))
-      .catch((e: Error) => live && setLoadError(`Could not load projects: ${e.message}`));
+      .catch((e: unknown) => live && setLoadError(`Could not load projects: ${e instanceof ApiError && e.status ? `the server answered ${e.status}` : errorMessage(e)}`));
     return () => {
       live = false;
     };
@@ -93,8 +92,7 @@ export function CommandPalette() {
       return;
     }
     const timer = setTimeout(() => {
-      fetch(`/api/v1/search?${new URLSearchParams({ q, limit: "8" })}`)
-        .then((r) => (r.ok ? (r.json() as Promise<{ hits: SearchHit[] }>) : { hits: [] }))
+      callApi(searchRoutes.search, { query: { q, limit: 8 } })
         .then((r) => seq === searchSeq.current && setHits(r.hits))
         .catch(() => seq === searchSeq.current && setHits([]));
     }, 150);

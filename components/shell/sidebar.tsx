@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Activity, BookOpen, Brain, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search, ShieldCheck, Users } from "lucide-react";
+import { Activity, BookOpen, Braces, Brain, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search, ShieldCheck, Users } from "lucide-react";
 import { SignOutButton } from "@/components/account/sign-out-button";
 import { cn } from "@/components/ui/cn";
 import { OPEN_PALETTE_EVENT } from "./command-palette";
@@ -62,6 +62,9 @@ export function Sidebar({ projects, account, signedIn }: { projects: SidebarProj
           <div className="mb-4">
             <NavLink href="/search" active={pathname === "/search"} icon={Search}>
               Search everything
+            </NavLink>
+            <NavLink href="/api-docs" active={pathname === "/api-docs"} icon={Braces}>
+              API
             </NavLink>
           </div>
           <nav aria-label="Projects" className="flex-1 overflow-y-auto">

@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { SignerSelect } from "@/components/memory/signer-select";
 import { RationaleInput } from "@/components/memory/rationale-input";
 import { ActionMessage } from "@/components/ui/action-message";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { memoryRoutes } from "@/lib/memory/schemas";
 
 /**
  * A human's decision at a goal gate, signed on the server with a key the goal policy pins (as
@@ -48,18 +50,12 @@ export function GateDecisionForm({
     setBusy(true);
     setMessage(null);
     try {
-      const r = await fetch(`/api/v1/projects/${projectId}/tasks/${encodeURIComponent(taskId)}/gate-decision`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ file, gate, decision, rationale, keyId }),
-      });
-      const json = (await r.json()) as { error?: { message: string } };
-      if (!r.ok) throw new Error(json.error?.message ?? `HTTP ${r.status}`);
+      await callApi(memoryRoutes.gateDecision, { params: { id: projectId, taskId }, body: { file, gate, decision, rationale, keyId } });
       setMessage({ tone: "ok", text: done });
       setRationale("");
       router.refresh();
     } catch (e) {
-      setMessage({ tone: "danger", text: e instanceof Error ? e.message : String(e) });
+      setMessage({ tone: "danger", text: errorMessage(e) });
     } finally {
       setBusy(false);
     }

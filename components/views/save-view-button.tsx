@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { BookmarkPlus } from "lucide-react";
-import type { ViewSurface } from "@/lib/views/schemas";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { viewRoutes, type ViewSurface } from "@/lib/views/schemas";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -24,16 +25,14 @@ export function SaveViewButton({ projectId, surface, path, suggestedName = "" }:
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await fetch(`/api/v1/projects/${projectId}/views`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ surface, name, path: path ?? `${window.location.pathname}${window.location.search}` }),
-    });
-    setBusy(false);
-    if (!res.ok) {
-      setError(((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? "Could not save the view.");
+    try {
+      await callApi(viewRoutes.save, { params: { id: projectId }, body: { surface, name, path: path ?? `${window.location.pathname}${window.location.search}` } });
+    } catch (e) {
+      setBusy(false);
+      setError(errorMessage(e, "Could not save the view."));
       return;
     }
+    setBusy(false);
     setSaved(name);
     setOpen(false);
     router.refresh();

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Bookmark, X } from "lucide-react";
-import type { SavedViewDto, ViewSurface } from "@/lib/views/schemas";
+import { callApi, errorMessage } from "@/lib/api/client";
+import { viewRoutes, type SavedViewDto, type ViewSurface } from "@/lib/views/schemas";
 import { SaveViewButton } from "./save-view-button";
 
 /** A surface's saved views as links, each removable, with the button that saves the current one. */
@@ -13,8 +14,7 @@ export function SavedViews({ projectId, surface, views, suggestedName }: { proje
   const [error, setError] = useState<string | null>(null);
   const remove = async (v: SavedViewDto) => {
     setError(null);
-    const res = await fetch(`/api/v1/projects/${projectId}/views/${v.id}`, { method: "DELETE" });
-    if (!res.ok) setError(((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? "Could not delete the view.");
+    await callApi(viewRoutes.remove, { params: { id: projectId, viewId: v.id } }).catch((e: unknown) => setError(errorMessage(e, "Could not delete the view.")));
     router.refresh();
   };
   return (

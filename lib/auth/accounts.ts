@@ -7,17 +7,9 @@ import { z } from "zod";
 import { parseInput, WorkbenchError } from "../core/errors";
 import { findAccountByEmail, type AccountDto } from "../db/repositories/accounts";
 import { asAdminCreation, getAuth } from "./instance";
+import { newAccountInput, newTokenInput } from "./schemas";
 
-export const newAccountInput = z.object({
-  email: z.email().max(254).describe("sign-in email"),
-  name: z.string().trim().min(1).max(80).describe("display name shown to collaborators"),
-  password: z.string().min(10, "at least 10 characters").max(256).describe("initial password; the library stores only its hash"),
-});
-
-export const newTokenInput = z.object({
-  name: z.string().trim().min(1, "a token needs a name").max(64).describe("what the token is for, e.g. ci-agent"),
-  expiresInDays: z.number().int().min(1).max(365).nullable().default(90).describe("days until the token stops working; null: never"),
-});
+export { newAccountInput, newTokenInput };
 
 /** Creates an account with a password (an instance admin's action, or the CLI's). */
 export async function createAccount(raw: z.input<typeof newAccountInput>): Promise<AccountDto> {

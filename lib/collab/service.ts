@@ -21,44 +21,11 @@ import {
 } from "../db/repositories/collab";
 import { getPacket, getRevision, type PacketDto } from "../db/repositories/packets";
 import { validatePacket } from "../packets/index";
-import { isReviewStatus, nextStatus, REVIEW_ACTIONS } from "./review";
+import { isReviewStatus, nextStatus } from "./review";
+import { commentInput, resolveInput, reviewActionInput, snapshotInput } from "./schemas";
 
-const actor = z.string().trim().min(1, "a display name is required").max(80).describe("display name of whoever acts");
+export { commentInput, resolveInput, reviewActionInput, snapshotInput };
 
-export const reviewActionInput = z
-  .object({
-    action: z.enum(REVIEW_ACTIONS).describe("request_review, approve, request_changes or withdraw"),
-    actor,
-    note: z.string().trim().max(2000).nullable().default(null).describe("why, shown in the history"),
-    revision: z.number().int().min(1).nullable().default(null).describe("the revision the reviewer read; approve and request_changes need it, and it must still be the latest"),
-  })
-  .refine((r) => !(r.action === "approve" || r.action === "request_changes") || r.revision !== null, {
-    message: "approve and request_changes name the revision they are about",
-    path: ["revision"],
-  });
-
-export const commentInput = z
-  .object({
-    threadId: z.string().min(1).max(64).nullable().default(null).describe("reply to this thread; null starts a thread"),
-    section: z.string().max(200).nullable().default(null).describe("section title the comment is about"),
-    quote: z.string().max(2000).nullable().default(null).describe("the text range the comment is about"),
-    anchorFrom: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where the quoted range started"),
-    anchorTo: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where it ended"),
-    anchorStart: z.string().regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor").nullable().default(null).describe("base64 Yjs relative position where the quoted range starts in the shared document"),
-    anchorEnd: z.string().regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor").nullable().default(null).describe("base64 Yjs relative position where it ends"),
-    body: z.string().trim().min(1, "the comment is empty").max(10_000).describe("the comment"),
-    author: actor,
-  })
-  .refine((c) => c.threadId !== null || c.section !== null || c.quote !== null, { message: "a new thread needs a section or a quoted text range", path: ["section"] })
-  .refine((c) => c.anchorFrom === null || c.anchorTo === null || c.anchorTo >= c.anchorFrom, { message: "anchorTo is before anchorFrom", path: ["anchorTo"] });
-
-export const resolveInput = z.object({ resolved: z.boolean().describe("resolve or reopen"), actor });
-
-export const snapshotInput = z.object({
-  name: z.string().trim().min(1, "a snapshot needs a name").max(120).describe("name of the snapshot"),
-  markdown: z.string().max(200_000).describe("the text to keep"),
-  author: z.string().trim().max(80).nullable().default(null).describe("who took it"),
-});
 
 export async function reviewPacket(projectId: string, id: string, raw: z.input<typeof reviewActionInput>): Promise<{ packet: PacketDto; events: ReviewEventDto[] }> {
   const input = parseInput(reviewActionInput, raw);

@@ -9,6 +9,16 @@
  * are optional and unknown keys pass through.
  */
 import { z } from "zod";
+import { defineRoute, opaque, pathId, projectParams } from "../core/contract";
+import type { RunRowDto } from "../db/repositories/runs";
+// The browser's API client imports these contracts: values come from the leaf modules that
+// hold them (zod only), not from the folders' index files, which also export the file watcher
+// and the readers of the run packet.
+import { compareQuerySchema } from "./compare/query";
+import { SIGNAL_VARIANTS } from "./convergence/signals";
+import { findingsQuerySchema } from "./views/findings-query";
+import { runWindowQuerySchema } from "./views/run-window";
+import type { EvidenceCheck, FindingsPage } from "./views";
 import { FINDING_KINDS } from "./types";
 
 const num = z.number();
@@ -289,3 +299,197 @@ export const reduceSummarySchema = z
   })
   .strict()
   .describe("stdout of `workbench reduce` / reduce-state.cjs");
+
+// ---------------------------------------------------------------------------
+// The runs API: wire shapes and routes
+
+export const runRowSchema = z
+  .object({
+    id: z.string().describe("run id"),
+    relPath: z.string().describe("the run packet's folder, relative to the project"),
+    loopType: z.string().describe("context, research or review"),
+    specFolder: z.string().describe("the spec folder the packet belongs to"),
+    archived: z.boolean().describe("an archived packet (kept for reference)"),
+    scope: z.string().nullable().describe("what the run gathers context for"),
+    status: z.string().nullable().describe("the run's status, from its config or state log"),
+    iterations: z.number().int().describe("iterations recorded"),
+    decision: z.string().nullable().describe("the latest convergence decision"),
+    stopReason: z.string().nullable().describe("why the loop stopped"),
+    findings: z.number().int().nullable().describe("merged findings in the registry"),
+    lastEventAt: z.string().nullable().describe("the newest state-log event (ISO-8601)"),
+    executors: z.array(z.string()).describe("executors that produced findings"),
+    corruptLines: z.number().int().describe("state-log lines that could not be read"),
+  })
+  .describe("a deep-loop run");
+
+export const findingRowSchema = z
+  .object({
+    unit_id: str.describe("the merged unit's id"),
+    path: str.describe("file path"),
+    symbol: str.describe("symbol in the file"),
+    kind: str.describe("finding kind"),
+    signature: str.describe("signature as reported"),
+    reuse: str.describe("how to reuse it"),
+    evidence: str.describe("file:line evidence"),
+    notes: str.describe("notes"),
+    producedBy: z.array(str).describe("executors that reported it"),
+    agreement: num.describe("how many executors agree"),
+    agreementEligible: z.boolean().describe("whether it counts toward agreement"),
+    relevance: num.describe("relevance, 0 to 1"),
+    firstIteration: num.describe("the iteration that first reported it"),
+    droppedBelowGate: num.optional().describe("only on lowConfidence entries"),
+    bucket: str.describe("registry bucket"),
+    contradicted: z.boolean().describe("whether executors contradict each other on it"),
+  })
+  .describe("a merged finding of the registry");
+
+export const findingsPageSchema = z
+  .object({
+    matched: num.describe("rows matching the filters (before paging)"),
+    offset: num.describe("index of the first row"),
+    rows: z.array(findingRowSchema).describe("one window of rows"),
+  })
+  .describe("one window of a run's findings");
+
+export const evidenceCheckSchema = z
+  .object({
+    status: z.enum(["verified", "stale", "missing"]).describe("verified: the cited line holds the symbol; stale: it moved or changed; missing: no such file"),
+    file: str.describe("the file cited"),
+    line: num.nullable().describe("the line cited"),
+    lineText: str.nullable().describe("the cited line as it reads today"),
+    symbolFound: z.boolean().describe("whether the symbol is in the file"),
+    reason: str.describe("why, in words"),
+  })
+  .describe("a finding's evidence checked against the repository");
+
+export const graphDrawingSchema = z
+  .object({
+    nodes: z.array(z.object({ id: str.describe("node id"), kind: str.describe("SLICE, FILE, SYMBOL, PATTERN…"), label: str.describe("label") })).describe("nodes to draw"),
+    edges: z.array(z.object({ id: str.describe("edge id"), source: str.describe("from node"), target: str.describe("to node"), relation: str.describe("relation") })).describe("edges to draw"),
+    truncated: z.boolean().describe("true when only the best-connected nodes are drawn"),
+  })
+  .describe("the coverage graph to draw");
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const assertSame = <T extends true>(_: T) => undefined;
+assertSame<Same<z.infer<typeof runRowSchema>, RunRowDto>>(true);
+assertSame<Same<z.infer<typeof findingsPageSchema>, FindingsPage>>(true);
+assertSame<Same<z.infer<typeof evidenceCheckSchema>, EvidenceCheck>>(true);
+
+const tag = "runs";
+const runParams = projectParams.extend({ runId: pathId("run id") });
+const part = opaque;
+
+export const runRoutes = {
+  list: defineRoute({
+    id: "listRuns",
+    method: "GET",
+    path: "/api/v1/projects/{id}/runs",
+    tag,
+    summary: "The project's deep-loop runs",
+    access: { kind: "project", role: "viewer" },
+    params: projectParams,
+    response: { status: 200, description: "the runs", json: z.object({ runs: z.array(runRowSchema).describe("the runs, active first, newest event first") }) },
+  }),
+  get: defineRoute({
+    id: "getRun",
+    method: "GET",
+    path: "/api/v1/projects/{id}/runs/{runId}",
+    tag,
+    summary: "A run: convergence, host-loop replay, registry metrics, agreement, facets and the first window of findings",
+    description:
+      "Events, iterations and the replay come one window at a time (`events=<offset>`, `iterations=<offset>`; absent: the newest), with their totals, so a run with a huge state log still answers in a small body. The rest of the findings: `…/findings`.",
+    access: { kind: "project", role: "viewer" },
+    params: runParams,
+    query: z
+      .object({ variant: z.enum(SIGNAL_VARIANTS as ["documented", "stored"]).default("documented").describe("signal formulas: documented or stored") })
+      .extend(runWindowQuerySchema.shape),
+    response: {
+      status: 200,
+      description: "the run",
+      json: z.object({
+        run: runRowSchema,
+        version: str.describe("the packet's version when read; the live stream sends the current one"),
+        view: z
+          .object({
+            relPath: str.describe("the run packet"),
+            variant: z.enum(["documented", "stored"]).describe("which signal formulas the payload used"),
+            payload: part("the convergence payload: signals, score, decision, gates"),
+            findingsFacets: part("counts by bucket and kind"),
+            firstFindings: findingsPageSchema,
+          })
+          .nullable()
+          .describe("the deep-context run view (null for research and review runs)"),
+        timeline: part("a deep-research or deep-review run's timeline, one window of its iterations").nullable(),
+      }),
+    },
+  }),
+  findings: defineRoute({
+    id: "runFindings",
+    method: "GET",
+    path: "/api/v1/projects/{id}/runs/{runId}/findings",
+    tag,
+    summary: "One window of the run's findings, filtered and sorted",
+    access: { kind: "project", role: "viewer" },
+    params: runParams,
+    query: findingsQuerySchema,
+    response: { status: 200, description: "the window", json: findingsPageSchema },
+  }),
+  graph: defineRoute({
+    id: "runGraph",
+    method: "GET",
+    path: "/api/v1/projects/{id}/runs/{runId}/graph",
+    tag,
+    summary: "The coverage graph to draw (at most the best-connected 600 nodes)",
+    access: { kind: "project", role: "viewer" },
+    params: runParams,
+    response: { status: 200, description: "the drawing", json: graphDrawingSchema },
+  }),
+  compare: defineRoute({
+    id: "compareRun",
+    method: "GET",
+    path: "/api/v1/projects/{id}/runs/{runId}/compare",
+    tag,
+    summary: "The run against a baseline: another run, or this run after iteration N",
+    description: "Counts and signals come whole; each list of units comes a window at a time (`section`, `offset`, `limit`).",
+    access: { kind: "project", role: "viewer" },
+    params: runParams,
+    query: compareQuerySchema,
+    response: {
+      status: 200,
+      description: "the comparison",
+      json: z
+        .object({
+          run: runRowSchema,
+          baseline: part("what the run is compared with"),
+        })
+        .describe("findings added and dropped, agreement, relevance and bucket changes, contradictions, executors, signals, score and decision on both sides"),
+    },
+  }),
+  stream: defineRoute({
+    id: "runStream",
+    method: "GET",
+    path: "/api/v1/projects/{id}/runs/{runId}/stream",
+    tag,
+    summary: "Server-sent events while a run writes",
+    description: "`ready` (with the packet's version) once watching, then `change` whenever a file of the run packet changes, and `ping` every 15 s.",
+    access: { kind: "project", role: "viewer" },
+    params: runParams,
+    response: { status: 200, description: "an event stream", text: { "text/event-stream": "events: ready {at, version}, change {at}, ping {}" } },
+  }),
+  evidence: defineRoute({
+    id: "checkEvidence",
+    method: "GET",
+    path: "/api/v1/projects/{id}/evidence",
+    tag,
+    summary: "Whether a finding's evidence still holds in the repository",
+    access: { kind: "project", role: "viewer" },
+    params: projectParams,
+    query: z.object({
+      path: z.string().max(2000).default("").describe("the finding's path"),
+      symbol: z.string().max(500).default("").describe("the finding's symbol"),
+      evidence: z.string().max(2000).default("").describe("the finding's evidence, usually file:line"),
+    }),
+    response: { status: 200, description: "the check", json: z.object({ check: evidenceCheckSchema }) },
+  }),
+};

@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { defineRoute, opaque, projectParams } from "../core/contract";
+import type { TopicRowDto } from "../db/dto";
+import { topicFilterSchema } from "../db/repositories/topics";
+import { SOURCE_KINDS } from "./types";
 
 // Every field is optional: real files from the load-context family vary by version,
 // and the indexer drops (and names) a malformed field rather than the whole file.
@@ -179,3 +183,71 @@ export const productManifestItemSchema = z
     summary: optStr,
   })
   .loose();
+
+// ---------------------------------------------------------------------------
+// The inventory API (load-context): the topic inventory and loaded context
+
+export const topicRowSchema = z
+  .object({
+    slug: str.describe("the topic's identifier (folder or manifest name)"),
+    title: str.nullable().describe("human title"),
+    status: str.nullable().describe("status word"),
+    type: str.nullable().describe("work type"),
+    updatedAt: str.nullable().describe("last update (ISO-8601)"),
+    sources: z.array(z.enum(SOURCE_KINDS)).describe("where the topic appears: work, brainstorm, proposal, refactoring…"),
+  })
+  .describe("one row of the topic inventory");
+
+type SameRow = [z.infer<typeof topicRowSchema>] extends [TopicRowDto] ? ([TopicRowDto] extends [z.infer<typeof topicRowSchema>] ? true : false) : false;
+const sameRow: SameRow = true;
+void sameRow;
+
+export const inventoryRoutes = {
+  topics: defineRoute({
+    id: "listTopics",
+    method: "GET",
+    path: "/api/v1/projects/{id}/topics",
+    tag: "inventory",
+    summary: "The topic inventory, most recently updated first, filtered and paginated",
+    access: { kind: "project", role: "viewer" },
+    params: projectParams,
+    query: topicFilterSchema,
+    response: {
+      status: 200,
+      description: "one page of topics",
+      json: z.object({
+        rows: z.array(topicRowSchema).describe("the page's topics"),
+        total: z.number().int().describe("topics matching the filter"),
+        statuses: z.array(str).describe("every status in the inventory, for a filter"),
+        page: z.number().int().describe("1-based page"),
+        pageSize: z.number().int().describe("rows per page"),
+      }),
+    },
+  }),
+  loadContext: defineRoute({
+    id: "loadContext",
+    method: "GET",
+    path: "/api/v1/projects/{id}/load-context",
+    tag: "inventory",
+    summary: "load-context: the seed's markdown and the structured result behind it",
+    description: "Without `q`, the inventory. With `format=markdown`, the seed's text output exactly.",
+    access: { kind: "project", role: "viewer" },
+    params: projectParams,
+    query: z.object({
+      q: z.string().max(500).optional().describe("identifier or free-text query; absent for the inventory"),
+      format: z.enum(["json", "markdown"]).default("json").describe("markdown returns the seed's text output as text/markdown"),
+    }),
+    response: {
+      status: 200,
+      description: "the loaded context",
+      json: z
+        .object({
+          markdown: str.describe("the seed's Output Format"),
+          topics: z.array(topicRowSchema).optional().describe("without q: every topic"),
+          result: opaque("with q: exact matches, fuzzy fallback, session updates, prior art, handoff options").optional(),
+        })
+        .describe("the markdown and, as JSON, the topics (inventory) or the result (a query)"),
+      text: { "text/markdown": "the seed's markdown (format=markdown)" },
+    },
+  }),
+};

@@ -17,6 +17,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { canonicalJson, utf8Strict } from "./canonical-json";
 import { type HumanKeys, type KeyPinning, pinnedSecret } from "./keys";
+import { decisionValueSchema } from "./schemas";
 import { isAwareTimestamp } from "./timestamp";
 
 export const HEX64 = /^[a-f0-9]{64}$/;
@@ -30,7 +31,7 @@ export const authorizationSchema = z
   })
   .describe("trusted-host authorization of a human record");
 
-export const decisionValueSchema = z.enum(["approve", "decline", "revise"]).describe("the human's decision; only approve authorizes anything");
+export { decisionValueSchema };
 
 const recordFields = {
   actor: z.string().regex(/^human:\S+$/, "actor must use the human: namespace").describe('"human:<key_id>" of the key that signed'),

@@ -22,13 +22,16 @@ import { PyFloat } from "./canonical-json";
 import { checkDraft, draftPrimer, draftTaskBrief, nextPacketFile, recordedActors, type DraftCheck } from "./bounded-brief";
 import { readCoord, type CoordPolicy, type CoordSnapshot } from "./coord";
 import { decideProposalFile } from "./decide";
-import { type GateDecisionResult, decideGoalGateFile, gateDecisionInput } from "./goal-gate";
+import { type GateDecisionResult, decideGoalGateFile } from "./goal-gate";
 import { availableSigners, loadHumanKeys, type HumanKeys, type Signer } from "./keys";
 import { LOCK_FILE, type LockStatus, breakStaleLock } from "./lock";
 import { PRIMER_FILE } from "./coord-packets";
 import { createPacketFile } from "./packet-file";
 import { withSampleKey } from "./sample-key";
-import { PROPOSALS_DIR, type Proposal, proposalRelPath } from "./proposal";
+import { type Proposal, proposalRelPath } from "./proposal";
+import { breakLockInput, decisionInput, draftQuery, gateDecisionInput, saveDraftInput } from "./schemas";
+
+export { breakLockInput, decisionInput, draftQuery, saveDraftInput };
 
 /** The server's approver keys; a key file inside the project is refused (agents could read it). */
 function keysOrNone(projectRoot: string): { keys: HumanKeys | undefined; keyError: string | null } {
@@ -79,11 +82,6 @@ export async function memoryDesk(projectId: string): Promise<DeskView> {
   return { snapshot, signers, keyProblem, policyFile: policy?.file ?? null };
 }
 
-export const decisionInput = z.object({
-  decision: z.enum(["approve", "decline", "revise"]).describe("the human decision; only approve lets the proposal be applied"),
-  rationale: z.string().trim().min(1, "a rationale is required").max(4000).describe("why, recorded in the signed record"),
-  keyId: z.string().min(1).max(200).describe("which pinned key signs (the secret stays on the server)"),
-});
 
 export async function decideProposal(projectId: string, proposalId: string, raw: z.input<typeof decisionInput>): Promise<Proposal> {
   const input = decisionInput.parse(raw);
@@ -230,15 +228,7 @@ export async function decideGoalGate(projectId: string, taskId: string, raw: z.i
   return decideGoalGateFile(pfs, input, { keys, policy: policy.policy });
 }
 
-export const draftQuery = z.object({
-  kind: z.enum(["brief", "primer"]).describe("brief: a bounded task packet (.coord/context_NNN.md); primer: .coord/session_primer.md"),
-  task: z.string().max(200).optional().describe("task id the packet is for (brief only)"),
-});
 
-export const saveDraftInput = z.object({
-  kind: z.enum(["brief", "primer"]).describe("what the text is"),
-  markdown: z.string().min(1).max(200_000).describe("the text to write"),
-});
 
 /** A draft filled from .coord/, the policy's token cap for it, and its checks. */
 export async function coordDraft(projectId: string, raw: z.input<typeof draftQuery>): Promise<{ markdown: string; budget: number | null; actors: string[]; check: DraftCheck; target: string }> {
@@ -281,15 +271,6 @@ export async function saveCoordDraft(projectId: string, raw: z.input<typeof save
   return { file: `.coord/${createPacketFile(pfs, text)}`, check };
 }
 
-const PROPOSAL_LOCK = /^\.coord\/memory-proposals\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json\.lock$/;
-
-export const breakLockInput = z.object({
-  file: z
-    .string()
-    .max(200)
-    .refine((f) => f === LOCK_FILE || PROPOSAL_LOCK.test(f), `must be ${LOCK_FILE} or ${PROPOSALS_DIR}/<proposal_id>.json.lock`)
-    .describe("the lock file to remove: the memory lock or one proposal's decision lock"),
-});
 
 /**
  * Removes a lock left by a crash, on an approver's explicit request: only when this host confirms

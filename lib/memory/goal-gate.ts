@@ -16,26 +16,14 @@ import type { ProjectFs } from "../core/project-fs";
 import { jsonObjectFromBytes } from "../policy/evaluate";
 import { type ValidGoalCheckpoint, validateGoalCheckpoint } from "../policy/goal-validate";
 import { pyJsonDumps } from "./canonical-json";
-import { type GateDecision, decisionValueSchema, signRecord, verifyRecord } from "./decision-record";
+import { type GateDecision, signRecord, verifyRecord } from "./decision-record";
+import type { gateDecisionInput } from "./schemas";
 import { type HumanKeys, type KeyPinning, pinnedSecret } from "./keys";
 import { acquireLock } from "./lock";
 import { formatTimestamp, parseTimestamp } from "./timestamp";
 
 /** A checkpoint file the Workbench reads: `.coord/checkpoint.json` or `.coord/checkpoints/<name>.json`. */
-export const CHECKPOINT_FILE = /^\.coord\/(?:checkpoint\.json|checkpoints\/[^/\\]+\.json)$/;
-
-export const gateDecisionInput = z.object({
-  file: z.string().max(300).regex(CHECKPOINT_FILE, "must be .coord/checkpoint.json or .coord/checkpoints/<name>.json").describe("the GoalCheckpoint v2 file whose task the decision is added to"),
-  gate: z
-    .string()
-    .trim()
-    .min(1, "a gate name is required")
-    .max(200)
-    .describe("the human gate decided (a name the host uses, e.g. an existing gate of the task)"),
-  decision: decisionValueSchema,
-  rationale: z.string().trim().min(1, "a rationale is required").max(4000).describe("why, recorded in the signed record"),
-  keyId: z.string().min(1).max(200).describe("which pinned key signs (the secret stays on the server)"),
-});
+export { CHECKPOINT_FILE, gateDecisionInput } from "./schemas";
 export type GateDecisionInput = z.output<typeof gateDecisionInput>;
 
 function readGoalCheckpoint(pfs: ProjectFs, file: string): { document: Record<string, unknown>; state: ValidGoalCheckpoint } {

@@ -16,9 +16,10 @@ import os from "node:os";
 import { WorkbenchError, isWorkbenchError } from "../core/errors";
 import { createExclusiveSync, linkNoReplaceSync, moveFileSync, removeFileSync } from "../core/fs/exclusive-create";
 import type { ProjectFs } from "../core/project-fs";
+import { LOCK_FILE } from "./schemas";
 import { formatTimestamp, parseTimestamp } from "./timestamp";
 
-export const LOCK_FILE = ".coord/memory.yml.lock";
+export { LOCK_FILE };
 /** Older than this, a lock is reported stale even when its owner cannot be checked. */
 export const DEFAULT_STALE_AFTER_MS = 5 * 60 * 1000;
 /** A lock record is one short JSON line; anything longer is not one. */

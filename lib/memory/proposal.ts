@@ -16,10 +16,11 @@ import { canonicalJson, pyJsonDumps, sha256Hex } from "./canonical-json";
 import { type DecisionValue, type ProposalDecision, proposalDecisionSchema, signRecord, verifyRecord } from "./decision-record";
 import { type EvidenceCheck, allEvidencePresent, describeEvidenceProblems } from "./evidence";
 import type { HumanKeys, KeyPinning } from "./keys";
+import { PROPOSALS_DIR } from "./schemas";
 import { formatTimestamp, isAwareTimestamp } from "./timestamp";
 
 export const PROPOSAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const PROPOSALS_DIR = ".coord/memory-proposals";
+export { PROPOSALS_DIR };
 
 const nonBlank = (what: string) => z.string().regex(/\S/, `${what} must be a non-empty string`);
 

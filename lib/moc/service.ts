@@ -3,12 +3,11 @@ import { ProjectFs } from "../core/project-fs";
 import { getProject } from "../db/repositories/projects";
 import { analyzeKb, type KbHealth } from "./health";
 import { loaderForPath, type LoaderResponse } from "./loader";
+import { loaderInput } from "./schemas";
 
 export { loaderForPath, type LoaderResponse };
 
-export const loaderInput = z.object({
-  prompt: z.string().max(20_000, "The prompt is over 20,000 characters.").describe("the user's verbatim prompt; passed through unchanged"),
-});
+export { loaderInput };
 
 export async function loaderForProject(projectId: string, input: z.input<typeof loaderInput>): Promise<LoaderResponse> {
   const { prompt } = loaderInput.parse(input);

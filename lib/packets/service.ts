@@ -23,39 +23,9 @@ import {
 } from "../db/repositories/packets";
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
-import { taskTokensInput, validatePacketInput } from "./schemas";
+import { metaInput, newPacketInput, saveInput, validatePacketInput, type NewPacketInput } from "./schemas";
 
-/** Larger than any packet worth handing off (the cap is 2,000 tokens); refuses pasted files. */
-export const MAX_PACKET_CHARS = 200_000;
-
-const markdown = z.string().max(MAX_PACKET_CHARS, `at most ${MAX_PACKET_CHARS.toLocaleString("en")} characters`);
-const author = z.string().trim().max(80).nullable().default(null).describe("display name of whoever saves");
-
-export const newPacketInput = z.object({
-  kind: z.enum(["packet", "brief"]).default("packet").describe("Context Packet (v2) or Agent Brief"),
-  title: z.string().trim().min(1).max(200).optional().describe("title shown in lists; defaults to the Task / Summary line"),
-  topicSlug: z.string().trim().min(1).max(200).nullable().default(null).describe("topic this packet belongs to"),
-  markdown: markdown.optional().describe("initial markdown (an imported .md file); the kind's template when absent"),
-  taskTokens: taskTokensInput,
-  author,
-});
-export type NewPacketInput = z.input<typeof newPacketInput>;
-
-export const saveInput = z.object({
-  markdown: markdown.describe("the packet's full markdown"),
-  baseNumber: z.number().int().min(1).optional().describe("revision the edit started from (conflict check); omitted when saving the shared co-editing text, which has no competing copy"),
-  note: z.string().trim().max(200).nullable().default(null).describe("what changed"),
-  taskTokens: taskTokensInput.describe(
-    'size of the delegated task in tokens, saved with the revision and used by the Type Surface gate ("task >= 300 tokens"); null: use the packet\'s own token estimate; absent: keep the size of the revision saved before',
-  ),
-  author,
-});
-
-export const metaInput = z.object({
-  title: z.string().trim().min(1).max(200).optional().describe("new title"),
-  topicSlug: z.string().trim().min(1).max(200).nullable().optional().describe("link to a topic, or null to unlink"),
-  archived: z.boolean().optional().describe("archive or restore"),
-});
+export { MAX_PACKET_CHARS, metaInput, newPacketInput, saveInput, type NewPacketInput } from "./schemas";
 
 function checkOf(v: ValidationResult): RevisionCheck {
   return {

@@ -3,69 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { readEnv } from "../core/env";
-import { z } from "zod";
 import { WorkbenchError } from "../core/errors";
 import { dataDir } from "../db/database-url";
+import { isSafeBranch } from "./schemas";
 
-const CREDENTIALS = "must not carry credentials; give the server an SSH key or a git credential helper instead.";
-const FORMS = "must be https://…, ssh://…, user@host:path, file://… or an absolute path to a repository.";
-
-/** Why `url` is not an acceptable remote, or null when it is. */
-export function remoteUrlProblem(url: string): string | null {
-  // Spaces, control characters and a leading dash could be read as more git arguments.
-  if (/[\s\x00-\x1f\x7f]/.test(url)) return "must not contain spaces or control characters.";
-  if (url.startsWith("-")) return FORMS;
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
-  if (scheme) {
-    let u: URL;
-    try {
-      u = new URL(url);
-    } catch {
-      return "is not a valid URL.";
-    }
-    if (scheme !== "https" && scheme !== "ssh" && scheme !== "file") return `${FORMS} "${scheme}://" is not accepted.`;
-    if (u.password || (scheme === "https" && u.username)) return CREDENTIALS;
-    // Tokens often travel in the query string; git never needs one.
-    if (u.search || u.hash) return "must not have a query string or fragment.";
-    if (scheme === "file") return u.host && u.host !== "localhost" ? "file:// URLs must name a path on this machine." : null;
-    return u.hostname ? null : "must name a host.";
-  }
-  if (url.startsWith("/")) return null;
-  if (/^[^/@]*:[^/@]*@/.test(url)) return CREDENTIALS;
-  // "transport::address" would pick a git remote helper (ext:: runs commands).
-  if (url.includes("::")) return FORMS;
-  // scp-like syntax, as git reads it: [user@]host:path, no "//" after the colon.
-  if (/^([A-Za-z0-9._-]+@)?[A-Za-z0-9.-]+:(?!\/\/)[^\s]+$/.test(url)) return null;
-  return FORMS;
-}
-
-/** A branch name git accepts and that cannot be mistaken for an option or a revision range. */
-export function isSafeBranch(name: string): boolean {
-  return (
-    /^[A-Za-z0-9._/-]+$/.test(name) &&
-    !/^[-./]/.test(name) &&
-    !/(\.\.|\/\/|\/\.|@\{)/.test(name) &&
-    !/(\/|\.lock|\.)$/.test(name) &&
-    name !== "HEAD"
-  );
-}
-
-export const remoteUrl = z
-  .string()
-  .trim()
-  .min(1, "Give the repository's URL.")
-  .max(2048)
-  .superRefine((v, ctx) => {
-    const problem = remoteUrlProblem(v);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
-
-export const branchName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .refine(isSafeBranch, "must be a branch name such as main or release/1.2.");
+export { branchName, isSafeBranch, remoteUrl, remoteUrlProblem } from "./schemas";
 
 /** Where every checkout of a remote lives; nothing outside it is ever written or removed. */
 export function remotesRoot(): string {

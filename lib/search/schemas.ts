@@ -3,6 +3,8 @@
  * and the MCP `search` tool: one query schema, one result shape.
  */
 import { z } from "zod";
+import { defineRoute, opaque } from "../core/contract";
+import type { JumpTargets } from "../db/repositories/palette";
 
 /** What an indexed entry is. Each kind links to its own page. */
 export const SEARCH_KINDS = ["topic", "summary", "document", "requirement", "knowledge", "packet", "brief", "finding", "memory", "commit"] as const;
@@ -93,3 +95,77 @@ export interface SearchResult {
 
 export const HIGHLIGHT_START = "\uE000";
 export const HIGHLIGHT_END = "\uE001";
+
+// ---------------------------------------------------------------------------
+// The search API: full-text search and the command palette's jump targets
+
+export const searchHitSchema = z
+  .object({
+    projectId: z.string().describe("project id"),
+    projectName: z.string().describe("project name"),
+    kind: z.enum(SEARCH_KINDS).describe("what the entry is"),
+    ref: z.string().describe("the entry's key within its project and kind"),
+    title: z.string().describe("title"),
+    snippet: z.string().describe("an excerpt around the match; matched words wrapped in U+E000 / U+E001"),
+    status: z.string().nullable().describe("status, when the entry has one"),
+    date: z.string().nullable().describe("ISO date, when the entry has one"),
+    href: z.string().describe("the Workbench page that shows the entry"),
+    score: z.number().describe("engine rank, higher is better; only comparable within one result"),
+  })
+  .describe("a search hit");
+
+const facetSchema = z.array(z.object({ value: z.string().describe("filter value"), label: z.string().describe("label"), count: z.number().int().describe("matches") }));
+
+export const searchResultSchema = z
+  .object({
+    query: opaque("the query as understood, defaults applied"),
+    total: z.number().int().describe("every entry that matches (before limit)"),
+    hits: z.array(searchHitSchema).describe("the best hits, best first"),
+    facets: z
+      .object({ project: facetSchema.describe("by project"), kind: facetSchema.describe("by kind"), status: facetSchema.describe("by status"), year: facetSchema.describe("by year") })
+      .describe("counts over every match"),
+    engine: z.enum(["sqlite-fts5", "postgres-tsvector"]).describe("which engine index answered"),
+    tookMs: z.number().describe("time taken"),
+    matched: z.enum(["all", "any"]).describe('"any" when no entry had every word and the hits match some of them'),
+  })
+  .describe("search results");
+
+const jumpTargetsSchema = z
+  .object({
+    projects: z.array(z.object({ id: z.string(), name: z.string() })).describe("projects"),
+    topics: z.array(z.object({ projectId: z.string(), slug: z.string(), title: z.string().nullable(), status: z.string().nullable() })).describe("topics"),
+    runs: z.array(z.object({ projectId: z.string(), id: z.string(), relPath: z.string(), loopType: z.string(), status: z.string().nullable() })).describe("runs"),
+    packets: z.array(z.object({ projectId: z.string(), id: z.string(), title: z.string(), kind: z.string(), reviewStatus: z.string() })).describe("packets"),
+    views: z.array(z.object({ projectId: z.string(), id: z.string(), name: z.string(), surface: z.string(), path: z.string() })).describe("saved views"),
+  })
+  .describe("what the command palette can jump to, bounded per kind");
+
+export type JumpTargetsWire = z.infer<typeof jumpTargetsSchema>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const assertSame = <T extends true>(_: T) => undefined;
+assertSame<Same<z.infer<typeof searchHitSchema>, SearchHit>>(true);
+assertSame<Same<z.infer<typeof jumpTargetsSchema>, JumpTargets>>(true);
+
+export const searchRoutes = {
+  search: defineRoute({
+    id: "search",
+    method: "GET",
+    path: "/api/v1/search",
+    tag: "search",
+    summary: "Full-text search over every project you can see",
+    description: "The best `limit` hits with snippets, and facets whose counts cover every match. Every word must match; `\"a phrase\"` matches in order and `expo*` a prefix.",
+    access: { kind: "signed-in" },
+    query: searchQuerySchema,
+    response: { status: 200, description: "the results", json: searchResultSchema },
+  }),
+  palette: defineRoute({
+    id: "paletteTargets",
+    method: "GET",
+    path: "/api/v1/palette",
+    tag: "search",
+    summary: "What the command palette can jump to: projects, topics, runs, packets and saved views",
+    access: { kind: "signed-in" },
+    response: { status: 200, description: "the targets", json: jumpTargetsSchema },
+  }),
+};

@@ -3,7 +3,8 @@
  * project. The URL is stored as a path inside the Workbench, never a full address.
  */
 import { z } from "zod";
-import { VIEW_SURFACES } from "../db/dto";
+import { defineRoute, isoTime, pathId, projectParams } from "../core/contract";
+import { VIEW_SURFACES, type SavedViewDto } from "../db/dto";
 
 // Stored in SavedView.surface: lib/db/dto.ts defines them and the row.
 export { type SavedViewDto, VIEW_SURFACES, type ViewSurface } from "../db/dto";
@@ -21,3 +22,55 @@ export const savedViewInput = z.object({
     .describe("the view's path and query string, e.g. /projects/<id>/topics?status=in_progress"),
 });
 export type SavedViewInput = z.input<typeof savedViewInput>;
+// ---------------------------------------------------------------------------
+// The saved-views API
+
+export const savedViewSchema = z
+  .object({
+    id: z.string().describe("view id"),
+    projectId: z.string().describe("project id"),
+    surface: z.enum(VIEW_SURFACES).describe("which filtered view"),
+    name: z.string().describe("its name"),
+    path: z.string().describe("the view's path and query string"),
+    createdAt: isoTime("when it was saved"),
+  })
+  .describe("a saved view");
+
+const sameView: [z.infer<typeof savedViewSchema>] extends [SavedViewDto] ? ([SavedViewDto] extends [z.infer<typeof savedViewSchema>] ? true : false) : false = true;
+void sameView;
+
+export const viewRoutes = {
+  list: defineRoute({
+    id: "listViews",
+    method: "GET",
+    path: "/api/v1/projects/{id}/views",
+    tag: "views",
+    summary: "The project's saved views, optionally of one surface",
+    access: { kind: "project", role: "viewer" },
+    params: projectParams,
+    query: z.object({ surface: z.enum(VIEW_SURFACES).optional().describe("only views of this surface") }),
+    response: { status: 200, description: "the views", json: z.object({ views: z.array(savedViewSchema).describe("the saved views, by name") }) },
+  }),
+  save: defineRoute({
+    id: "saveView",
+    method: "POST",
+    path: "/api/v1/projects/{id}/views",
+    tag: "views",
+    summary: "Save (or rename over) a view",
+    access: { kind: "project", role: "editor" },
+    params: projectParams,
+    body: savedViewInput,
+    response: { status: 201, description: "the view", json: z.object({ view: savedViewSchema }) },
+    errors: ["CONFLICT"],
+  }),
+  remove: defineRoute({
+    id: "removeView",
+    method: "DELETE",
+    path: "/api/v1/projects/{id}/views/{viewId}",
+    tag: "views",
+    summary: "Delete a saved view",
+    access: { kind: "project", role: "editor" },
+    params: projectParams.extend({ viewId: pathId("saved view id") }),
+    response: { status: 204, description: "deleted" },
+  }),
+};

@@ -33,7 +33,9 @@ beforeEach(() => {
       if (url.pathname === "/api/v1/palette") return new Response(JSON.stringify(TARGETS), { status: 200 });
       if (url.pathname === "/api/v1/search") {
         searches.push(url.searchParams.get("q") ?? "");
-        return new Response(JSON.stringify({ hits: [HIT] }), { status: 200 });
+        // A whole search result: the client checks replies against the route's response schema.
+        const result = { query: { q: url.searchParams.get("q") }, total: 1, hits: [HIT], facets: { project: [], kind: [], status: [], year: [] }, engine: "sqlite-fts5", tookMs: 1, matched: "all" };
+        return new Response(JSON.stringify(result), { status: 200 });
       }
       return new Response("{}", { status: 404 });
     }),

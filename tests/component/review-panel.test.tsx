@@ -8,6 +8,28 @@ import type { CommentDto } from "../../lib/db/repositories/collab";
 const BASE = "/api/v1/projects/p1/packets/k1";
 const MARKDOWN = "## Task\nRevoke every session on password change.\n";
 
+/** The packet as the review route answers with it (the client checks replies against the route's response schema). */
+function packetOf(state: { status: string; head: number; approved: number | null }) {
+  return {
+    id: "k1",
+    projectId: "p1",
+    kind: "packet",
+    title: "T",
+    topicSlug: null,
+    archived: false,
+    headNumber: state.head,
+    emittedNumber: null,
+    emittedAt: null,
+    reviewStatus: state.status,
+    approvedNumber: state.approved,
+    updatedAt: "2026-02-10T10:00:00.000Z",
+    createdAt: "2026-02-10T09:00:00.000Z",
+    head: { tokenEstimate: 120, completeness: "full", blockCount: 0, warnCount: 0 },
+    taskTokens: null,
+    markdown: MARKDOWN,
+  };
+}
+
 /** A small stand-in for the packet's review and comment routes. */
 function fakeServer() {
   const state = { status: "draft", head: 3, approved: null as number | null, events: [] as { id: string; fromStatus: string; toStatus: string; actor: string; revision: number; note: string | null; createdAt: string }[], comments: [] as CommentDto[] };
@@ -22,19 +44,19 @@ function fakeServer() {
       state.events.push({ id: `e${state.events.length}`, fromStatus: state.status, toStatus: next, actor: String(body.actor), revision: state.head, note: (body.note as string | null) ?? null, createdAt: "2026-02-10T10:00:00.000Z" });
       state.status = next;
       if (next === "approved") state.approved = state.head;
-      return json({ ok: true });
+      return json({ packet: packetOf(state), events: state.events });
     }
     if (url === `${BASE}/review`) return json({ packet: { id: "k1", title: "T", kind: "packet", reviewStatus: state.status, approvedNumber: state.approved, headNumber: state.head }, events: state.events, threads: [] });
     if (url === `${BASE}/comments` && init?.method === "POST") {
       const id = `c${state.comments.length}`;
       state.comments.push({ id, threadId: (body.threadId as string) ?? id, section: (body.section as string | null) ?? null, quote: null, anchorFrom: null, anchorTo: null, anchorStart: null, anchorEnd: null, body: String(body.body), author: String(body.author), resolved: false, resolvedBy: null, resolvedAt: null, createdAt: "2026-02-10T10:05:00.000Z" });
-      return json({ ok: true }, 201);
+      return json({ comment: state.comments.at(-1) }, 201);
     }
     if (url === `${BASE}/comments`) return json({ comments: state.comments });
     const resolved = /\/comments\/([^/]+)\/resolve$/.exec(url);
     if (resolved) {
       for (const c of state.comments) if (c.threadId === resolved[1]) Object.assign(c, { resolved: body.resolved, resolvedBy: body.resolved ? body.actor : null });
-      return json({ ok: true });
+      return json({ comments: state.comments });
     }
     return json({ error: { code: "NOT_FOUND", message: "no route" } }, 404);
   });
@@ -48,7 +70,7 @@ function renderPanel(opts: { headBlocks?: number; identity?: boolean } = {}) {
   const onStatusChange = vi.fn();
   render(
     <ReviewPanel
-      base={BASE}
+      params={{ id: "p1", packetId: "k1" }}
       identity={opts.identity === false ? null : { id: "u1", name: "Ana", color: "#000" }}
       signals={doc.getMap<number>("signals")}
       sections={["Task", "Scope"]}

@@ -1,7 +1,7 @@
 /**
  * Static guards for team mode's surfaces that have no runtime test of their own per file: every
  * page resolves who is asking, and there are no server actions (which would be an ungated
- * surface: app/api/v1/_lib/respond.ts gates routes only).
+ * surface: app/api/v1/_lib/handler.ts gates routes only).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -22,7 +22,7 @@ describe("team mode surfaces", () => {
   it("has no server actions", () => {
     const sources = ["app", "components", "lib"].flatMap((d) => files(path.join(REPO_ROOT, d), (f) => /\.(ts|tsx)$/.test(f)));
     const actions = sources.filter((f) => /^\s*["']use server["']/m.test(fs.readFileSync(f, "utf8"))).map(rel);
-    expect(actions, "a server action must check the principal and role like projectRoute does").toEqual([]);
+    expect(actions, "a server action must check the principal and role like the route handler builder does").toEqual([]);
   });
 
   it("checks the viewer on every page", () => {

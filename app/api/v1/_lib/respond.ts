@@ -1,9 +1,6 @@
 import { NextResponse } from "next/server";
 import { ZodError, type z } from "zod";
-import { requireProjectRole, requireSignedIn } from "@/lib/auth/access";
-import { principalFrom, type Principal } from "@/lib/auth/principal";
-import { refuseCrossSiteWrite } from "@/lib/auth/same-origin";
-import type { Role } from "@/lib/auth/roles";
+import type { Principal } from "@/lib/auth/principal";
 import { toWorkbenchError, WorkbenchError } from "@/lib/core/errors";
 
 /** `{"error":{"code","message"}}` with the code's status; details go to the server log only. */
@@ -18,49 +15,9 @@ export function errorResponse(e: unknown): NextResponse {
   return NextResponse.json({ error: { code: err.code, message: err.message } }, { status: err.httpStatus });
 }
 
-type Ctx<P> = { params: Promise<P> };
-
+/** Who is asking, for the helpers below. */
 export interface RequestContext {
   principal: Principal;
-}
-
-/**
- * A route that needs a signed-in person (team mode) but no particular project; the handler
- * narrows what it returns to the projects `ctx.principal` may see.
- */
-export function route<P = Record<string, never>>(fn: (req: Request, params: P, ctx: RequestContext) => Promise<Response>) {
-  return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
-    try {
-      refuseCrossSiteWrite(req, process.env.WORKBENCH_PUBLIC_URL);
-      const principal = requireSignedIn(await principalFrom(req.headers));
-      return await fn(req, await ctx.params, { principal });
-    } catch (e) {
-      return errorResponse(e);
-    }
-  };
-}
-
-export interface ProjectRequestContext extends RequestContext {
-  /** The caller's role on the project in the path. */
-  role: Role;
-}
-
-/**
- * A route under /projects/:id. The caller's role is checked before the handler runs: a project
- * they cannot see answers 404 like a missing one, a role below `need` answers 403.
- */
-export function projectRoute<P extends { id: string }>(need: Role, fn: (req: Request, params: P, ctx: ProjectRequestContext) => Promise<Response>) {
-  return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
-    try {
-      refuseCrossSiteWrite(req, process.env.WORKBENCH_PUBLIC_URL);
-      const principal = requireSignedIn(await principalFrom(req.headers));
-      const params = await ctx.params;
-      const role = await requireProjectRole(principal, String(params.id), need);
-      return await fn(req, params, { principal, role });
-    } catch (e) {
-      return errorResponse(e);
-    }
-  };
 }
 
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {

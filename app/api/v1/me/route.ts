@@ -1,7 +1,7 @@
-import { NextResponse } from "next/server";
-import { route } from "../_lib/respond";
+import { accountRoutes } from "@/lib/auth/schemas";
+import { handle } from "../_lib/handler";
 
 export const dynamic = "force-dynamic";
 
 /** Who the request is: `{mode:"local"}`, or the signed-in account and how it authenticated. */
-export const GET = route(async (_req, _p, { principal }) => NextResponse.json(principal.kind === "local" ? { mode: "local" } : { mode: "team", account: principal }));
+export const GET = handle(accountRoutes.me, async ({ principal }) => (principal.kind === "local" ? { mode: "local" as const } : { mode: "team" as const, account: principal }));

@@ -1,18 +1,11 @@
-import { NextResponse } from "next/server";
-import { requireInstanceAdmin } from "@/lib/auth/access";
-import { createAccount, newAccountInput } from "@/lib/auth/accounts";
+import { createAccount } from "@/lib/auth/accounts";
+import { accountRoutes } from "@/lib/auth/schemas";
 import { listAccounts } from "@/lib/db/repositories/accounts";
-import { readJson, requireAccount, route } from "../../_lib/respond";
+import { handle } from "../../_lib/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(async (_req, _p, ctx) => {
-  requireInstanceAdmin(requireAccount(ctx));
-  return NextResponse.json({ accounts: await listAccounts() });
-});
+export const GET = handle(accountRoutes.accounts, async () => ({ accounts: await listAccounts() }));
 
 /** Creates an account with an initial password (sign-up is closed by default in team mode). */
-export const POST = route(async (req, _p, ctx) => {
-  requireInstanceAdmin(requireAccount(ctx));
-  return NextResponse.json({ account: await createAccount(await readJson(req, newAccountInput)) }, { status: 201 });
-});
+export const POST = handle(accountRoutes.createAccount, async ({ body }) => ({ account: await createAccount(body) }));

@@ -1,7 +1,6 @@
-import { NextResponse } from "next/server";
-import { validatePacketInput } from "@/lib/packets/schemas";
+import { packetRoutes } from "@/lib/packets/schemas";
 import { validatePacketText } from "@/lib/packets/service";
-import { readJson, route } from "../../_lib/respond";
+import { handle } from "../../_lib/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +9,4 @@ export const dynamic = "force-dynamic";
  * same result as `workbench pack validate --json` and the MCP tool `validate_packet`. It
  * reads no project, so any signed-in caller may use it.
  */
-export const POST = route(async (req) => NextResponse.json(validatePacketText(await readJson(req, validatePacketInput))));
+export const POST = handle(packetRoutes.validate, async ({ body }) => validatePacketText(body));

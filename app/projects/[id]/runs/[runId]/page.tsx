@@ -263,7 +263,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
           description={view.graphSource.origin === "derived" ? "Derived from the merged findings and iteration slices: this packet stores no graph." : "The graph stored in the packet."}
         />
         <div className="p-4">
-          <CoverageGraph endpoint={`/api/v1/projects/${id}/runs/${runId}/graph`} nodeCount={view.graph.nodes} edgeCount={view.graph.edges} />
+          <CoverageGraph projectId={id} runId={runId} nodeCount={view.graph.nodes} edgeCount={view.graph.edges} />
         </div>
       </Card>
 

@@ -1,14 +1,10 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
-import { requireInstanceAdmin } from "@/lib/auth/access";
+import { accountRoutes } from "@/lib/auth/schemas";
 import { listApproverKeyBindings, unbindApproverKey } from "@/lib/db/repositories/accounts";
-import { requireAccount, route } from "../../../_lib/respond";
+import { handle } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ keyId: z.string().min(1).max(200).describe("key id") });
 
-export const DELETE = route<{ keyId: string }>(async (_req, p, ctx) => {
-  requireInstanceAdmin(requireAccount(ctx));
-  await unbindApproverKey(params.parse(p).keyId);
-  return NextResponse.json({ bindings: await listApproverKeyBindings() });
+export const DELETE = handle(accountRoutes.unbindApproverKey, async ({ params }) => {
+  await unbindApproverKey(params.keyId);
+  return { bindings: await listApproverKeyBindings() };
 });

@@ -1,12 +1,10 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
+import { accountRoutes } from "@/lib/auth/schemas";
 import { revokeToken } from "@/lib/db/repositories/tokens";
-import { requireAccount, route } from "../../../_lib/respond";
+import { requireAccount } from "../../../_lib/respond";
+import { handle } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ tokenId: z.string().min(1).max(64).describe("token id") });
 
-export const DELETE = route<{ tokenId: string }>(async (_req, p, ctx) => {
-  await revokeToken(requireAccount(ctx).userId, params.parse(p).tokenId);
-  return new NextResponse(null, { status: 204 });
+export const DELETE = handle(accountRoutes.revokeToken, async ({ params, principal }) => {
+  await revokeToken(requireAccount({ principal }).userId, params.tokenId);
 });

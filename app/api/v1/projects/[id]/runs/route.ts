@@ -1,14 +1,11 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
 import { getProjectHead } from "@/lib/db/repositories/projects";
 import { listRuns } from "@/lib/db/repositories/runs";
-import { projectRoute } from "../../../_lib/respond";
+import { runRoutes } from "@/lib/deep-context/schemas";
+import { handle } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
 
-export const GET = projectRoute<{ id: string }>("viewer", async (_req, p) => {
-  const { id } = params.parse(p);
+export const GET = handle(runRoutes.list, async ({ params: { id } }) => {
   await getProjectHead(id);
-  return NextResponse.json({ runs: await listRuns(id) });
+  return { runs: await listRuns(id) };
 });

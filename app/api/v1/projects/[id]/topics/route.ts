@@ -1,16 +1,12 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
 import { getProjectHead } from "@/lib/db/repositories/projects";
-import { listTopics, topicFilterSchema } from "@/lib/db/repositories/topics";
-import { projectRoute, searchParams } from "../../../_lib/respond";
+import { listTopics } from "@/lib/db/repositories/topics";
+import { inventoryRoutes } from "@/lib/inventory/schemas";
+import { handle } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id") });
 
 /** The topic inventory, most recently updated first, filtered and paginated. */
-export const GET = projectRoute<{ id: string }>("viewer", async (req, p) => {
-  const { id } = params.parse(p);
-  const filter = topicFilterSchema.parse(searchParams(req));
+export const GET = handle(inventoryRoutes.topics, async ({ params: { id }, query }) => {
   await getProjectHead(id);
-  return NextResponse.json(await listTopics(id, filter));
+  return listTopics(id, query);
 });

@@ -1,26 +1,17 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
+import { accountRoutes } from "@/lib/auth/schemas";
 import { WorkbenchError } from "@/lib/core/errors";
 import { listMembers, projectRole, removeMember, setMember } from "@/lib/db/repositories/accounts";
-import { projectRoute, readJson, requireAccount } from "../../../../_lib/respond";
+import { handle } from "../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), userId: z.string().min(1).max(64).describe("account id") });
-const roleInput = z.object({ role: z.enum(ROLES).describe("viewer, editor, approver or admin") });
 
-export const PATCH = projectRoute<{ id: string; userId: string }>("admin", async (req, p, ctx) => {
-  requireAccount(ctx);
-  const { id, userId } = params.parse(p);
-  const { role } = await readJson(req, roleInput);
+export const PATCH = handle(accountRoutes.setMemberRole, async ({ params: { id, userId }, body: { role } }) => {
   if (!(await projectRole(userId, id))) throw new WorkbenchError("NOT_FOUND", "That person is not a member of this project.");
   await setMember(id, userId, role);
-  return NextResponse.json({ members: await listMembers(id) });
+  return { members: await listMembers(id) };
 });
 
-export const DELETE = projectRoute<{ id: string; userId: string }>("admin", async (_req, p, ctx) => {
-  requireAccount(ctx);
-  const { id, userId } = params.parse(p);
+export const DELETE = handle(accountRoutes.removeMember, async ({ params: { id, userId } }) => {
   await removeMember(id, userId);
-  return NextResponse.json({ members: await listMembers(id) });
+  return { members: await listMembers(id) };
 });

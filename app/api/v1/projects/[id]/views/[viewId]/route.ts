@@ -1,13 +1,9 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
+import { viewRoutes } from "@/lib/views/schemas";
 import { removeView } from "@/lib/views/service";
-import { projectRoute } from "../../../../_lib/respond";
+import { handle } from "../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), viewId: z.string().min(1).max(64).describe("saved view id") });
 
-export const DELETE = projectRoute<{ id: string; viewId: string }>("editor", async (_req, p) => {
-  const { id, viewId } = params.parse(p);
+export const DELETE = handle(viewRoutes.remove, async ({ params: { id, viewId } }) => {
   await removeView(id, viewId);
-  return new NextResponse(null, { status: 204 });
 });

@@ -1,19 +1,13 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
-import { commentInput, commentOnPacket, packetComments } from "@/lib/collab/service";
-import { actorName, readJson, projectRoute } from "../../../../../_lib/respond";
+import { commentOnPacket, packetComments } from "@/lib/collab/service";
+import { reviewRoutes } from "@/lib/collab/schemas";
+import { actorName } from "../../../../../_lib/respond";
+import { handle } from "../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), packetId: z.string().min(1).max(64).describe("packet id") });
 
-export const GET = projectRoute<{ id: string; packetId: string }>("viewer", async (_req, p) => {
-  const { id, packetId } = params.parse(p);
-  return NextResponse.json({ comments: await packetComments(id, packetId) });
-});
+export const GET = handle(reviewRoutes.comments, async ({ params: { id, packetId } }) => ({ comments: await packetComments(id, packetId) }));
 
 /** A new thread (anchored to a section or a quoted range) or a reply (threadId). */
-export const POST = projectRoute<{ id: string; packetId: string }>("editor", async (req, p, ctx) => {
-  const { id, packetId } = params.parse(p);
-  const input = await readJson(req, commentInput);
-  return NextResponse.json({ comment: await commentOnPacket(id, packetId, { ...input, author: actorName(ctx, input.author) ?? input.author }) }, { status: 201 });
-});
+export const POST = handle(reviewRoutes.comment, async ({ params: { id, packetId }, body, principal }) => ({
+  comment: await commentOnPacket(id, packetId, { ...body, author: actorName({ principal }, body.author) ?? body.author }),
+}));

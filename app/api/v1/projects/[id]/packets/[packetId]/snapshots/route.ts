@@ -1,18 +1,12 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
-import { packetSnapshots, snapshotInput, snapshotPacket } from "@/lib/collab/service";
-import { actorName, readJson, projectRoute } from "../../../../../_lib/respond";
+import { packetSnapshots, snapshotPacket } from "@/lib/collab/service";
+import { reviewRoutes } from "@/lib/collab/schemas";
+import { actorName } from "../../../../../_lib/respond";
+import { handle } from "../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), packetId: z.string().min(1).max(64).describe("packet id") });
 
-export const GET = projectRoute<{ id: string; packetId: string }>("viewer", async (_req, p) => {
-  const { id, packetId } = params.parse(p);
-  return NextResponse.json({ snapshots: await packetSnapshots(id, packetId) });
-});
+export const GET = handle(reviewRoutes.snapshots, async ({ params: { id, packetId } }) => ({ snapshots: await packetSnapshots(id, packetId) }));
 
-export const POST = projectRoute<{ id: string; packetId: string }>("editor", async (req, p, ctx) => {
-  const { id, packetId } = params.parse(p);
-  const input = await readJson(req, snapshotInput);
-  return NextResponse.json({ snapshot: await snapshotPacket(id, packetId, { ...input, author: actorName(ctx, input.author) }) }, { status: 201 });
-});
+export const POST = handle(reviewRoutes.snapshot, async ({ params: { id, packetId }, body, principal }) => ({
+  snapshot: await snapshotPacket(id, packetId, { ...body, author: actorName({ principal }, body.author) }),
+}));

@@ -1,13 +1,8 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
+import { runRoutes } from "@/lib/deep-context/schemas";
 import { runGraphDrawing } from "@/lib/deep-context/service";
-import { projectRoute } from "../../../../../_lib/respond";
+import { handle } from "../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
 
 /** The coverage graph to draw (at most the best-connected 600 nodes), fetched when the graph scrolls into view. */
-export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (_req, p) => {
-  const { id, runId } = params.parse(p);
-  return NextResponse.json(await runGraphDrawing(id, runId));
-});
+export const GET = handle(runRoutes.graph, async ({ params: { id, runId } }) => runGraphDrawing(id, runId));

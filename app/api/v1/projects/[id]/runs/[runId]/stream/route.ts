@@ -1,18 +1,16 @@
-import { z } from "zod";
 import { WorkbenchError } from "@/lib/core/errors";
 import { ProjectFs } from "@/lib/core/project-fs";
 import { getProject } from "@/lib/db/repositories/projects";
 import { getRun } from "@/lib/db/repositories/runs";
 import { packetVersion } from "@/lib/deep-context/run-cache";
 import { watchPacket } from "@/lib/deep-context/views";
-import { projectRoute } from "../../../../../_lib/respond";
+import { runRoutes } from "@/lib/deep-context/schemas";
+import { handle } from "../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), runId: z.string().min(1).max(64).describe("run id") });
 
 /** Server-sent events: `ready` (with the packet's version) once watching, then `change` whenever a file of the run packet changes. */
-export const GET = projectRoute<{ id: string; runId: string }>("viewer", async (req, p) => {
-  const { id, runId } = params.parse(p);
+export const GET = handle(runRoutes.stream, async ({ req, params: { id, runId } }) => {
   const project = await getProject(id);
   const run = await getRun(id, runId);
   const pfs = await ProjectFs.open(project.rootPath);

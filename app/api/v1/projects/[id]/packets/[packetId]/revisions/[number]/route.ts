@@ -1,16 +1,7 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
+import { packetRoutes } from "@/lib/packets/schemas";
 import { getRevision } from "@/lib/packets/service";
-import { projectRoute } from "../../../../../../_lib/respond";
+import { handle } from "../../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({
-  id: z.string().min(1).max(64).describe("project id"),
-  packetId: z.string().min(1).max(64).describe("packet id"),
-  number: z.coerce.number().int().min(1).describe("revision number"),
-});
 
-export const GET = projectRoute<{ id: string; packetId: string; number: string }>("viewer", async (_req, p) => {
-  const { id, packetId, number } = params.parse(p);
-  return NextResponse.json({ revision: await getRevision(id, packetId, number) });
-});
+export const GET = handle(packetRoutes.revision, async ({ params: { id, packetId, number } }) => ({ revision: await getRevision(id, packetId, number) }));

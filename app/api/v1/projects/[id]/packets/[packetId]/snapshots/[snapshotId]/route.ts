@@ -1,12 +1,7 @@
-import { NextResponse } from "next/server";
-import { z } from "zod";
 import { packetSnapshot } from "@/lib/collab/service";
-import { projectRoute } from "../../../../../../_lib/respond";
+import { reviewRoutes } from "@/lib/collab/schemas";
+import { handle } from "../../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
-const params = z.object({ id: z.string().min(1).max(64).describe("project id"), packetId: z.string().min(1).max(64).describe("packet id"), snapshotId: z.string().min(1).max(64).describe("snapshot id") });
 
-export const GET = projectRoute<{ id: string; packetId: string; snapshotId: string }>("viewer", async (_req, p) => {
-  const { id, packetId, snapshotId } = params.parse(p);
-  return NextResponse.json({ snapshot: await packetSnapshot(id, packetId, snapshotId) });
-});
+export const GET = handle(reviewRoutes.getSnapshot, async ({ params: { id, packetId, snapshotId } }) => ({ snapshot: await packetSnapshot(id, packetId, snapshotId) }));
