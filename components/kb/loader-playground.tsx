@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { useState } from "react";
 import { Play } from "lucide-react";
 import { CopyButton, DownloadButton } from "@/components/context/copy-button";
@@ -99,30 +99,29 @@ export function LoaderPlayground({ projectId }: { projectId: string }) {
           {w.sections.length ? (
             <div>
               <h3 className="mb-1 text-sm font-semibold">Sections scored</h3>
-              <KeyboardList label="Sections scored rows" primary={false}>
-              <table className="w-full text-sm" aria-label="Sections scored">
-                <thead className="text-left text-xs text-fg-muted">
-                  <tr>
-                    <th className="py-1 pr-3 font-medium">Section</th>
-                    <th className="py-1 pr-3 font-medium">Depth</th>
-                    <th className="py-1 pr-3 font-medium">Label</th>
-                    <th className="py-1 font-medium">Why</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {w.sections.map((s) => (
-                    <tr key={s.path} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-                      <td className="py-1 pr-3 font-mono text-xs">{s.path}</td>
-                      <td className="py-1 pr-3">{s.depth}</td>
-                      <td className="py-1 pr-3">
+              <DataTable
+                label="Sections scored"
+                primary={false}
+                columns={[
+                  { id: "section", header: "Section", cellClassName: "font-mono text-xs" },
+                  { id: "depth", header: "Depth" },
+                  { id: "label", header: "Label" },
+                  { id: "why", header: "Why", cellClassName: "text-xs text-fg-muted" },
+                ]}
+                rows={w.sections.map((s) => ({
+                  key: s.path,
+                  cells: {
+                    section: s.path,
+                    depth: s.depth,
+                    label: (
+                      <>
                         <Badge tone={LABEL_TONE[s.label]}>{s.label}</Badge> {s.walked ? <Badge>walked</Badge> : null}
-                      </td>
-                      <td className="py-1 text-xs text-fg-muted">{s.why}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              </KeyboardList>
+                      </>
+                    ),
+                    why: s.why,
+                  },
+                }))}
+              />
             </div>
           ) : null}
           {w.files.length ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { callApi, errorMessage } from "@/lib/api/client";
@@ -42,42 +42,35 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
 
   return (
     <div className="space-y-4">
-      <KeyboardList label="Revisions rows" primary={false}>
-      <table className="w-full text-sm" aria-label="Revisions">
-        <thead className="text-left text-xs text-fg-muted">
-          <tr>
-            <th className="py-1 pr-3 font-medium">Revision</th>
-            <th className="py-1 pr-3 font-medium">Saved</th>
-            <th className="py-1 pr-3 font-medium">By</th>
-            <th className="py-1 pr-3 font-medium">Tokens</th>
-            <th className="py-1 pr-3 font-medium" title="The delegated task's size the Type Surface gate used; — when none was given (the packet's own tokens)">
-              Task size
-            </th>
-            <th className="py-1 pr-3 font-medium">Gates</th>
-            <th className="py-1 font-medium" />
-          </tr>
-        </thead>
-        <tbody>
-          {revisions.map((r) => (
-            <tr key={r.number} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-              <td className="py-1 pr-3 tabular-nums">r{r.number}</td>
-              <td className="py-1 pr-3 text-xs">
-                <Time iso={r.createdAt} withTime />
-              </td>
-              <td className="py-1 pr-3 text-xs">{r.author ?? "—"}</td>
-              <td className="py-1 pr-3 tabular-nums">{r.tokenEstimate}</td>
-              <td className="py-1 pr-3 tabular-nums">{r.taskTokens ?? "—"}</td>
-              <td className="py-1 pr-3">{r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>}</td>
-              <td className="py-1 text-right">
-                <Button size="sm" variant="ghost" onClick={() => void load(() => callApi(packetRoutes.revision, { params: { id: projectId, packetId, number: r.number } })).then((b) => b && setViewing(b.revision))}>
-                  View r{r.number}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </KeyboardList>
+      <DataTable
+        label="Revisions"
+        primary={false}
+        columns={[
+          { id: "revision", header: "Revision", cellClassName: "tabular-nums" },
+          { id: "saved", header: "Saved", cellClassName: "text-xs" },
+          { id: "by", header: "By", cellClassName: "text-xs" },
+          { id: "tokens", header: "Tokens", cellClassName: "tabular-nums" },
+          { id: "taskSize", header: "Task size", title: "The delegated task's size the Type Surface gate used; — when none was given (the packet's own tokens)", cellClassName: "tabular-nums" },
+          { id: "gates", header: "Gates" },
+          { id: "view", header: "View", srOnlyHeader: true, align: "right" },
+        ]}
+        rows={revisions.map((r) => ({
+          key: String(r.number),
+          cells: {
+            revision: `r${r.number}`,
+            saved: <Time iso={r.createdAt} withTime />,
+            by: r.author ?? "—",
+            tokens: r.tokenEstimate,
+            taskSize: r.taskTokens ?? "—",
+            gates: r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>,
+            view: (
+              <Button size="sm" variant="ghost" onClick={() => void load(() => callApi(packetRoutes.revision, { params: { id: projectId, packetId, number: r.number } })).then((b) => b && setViewing(b.revision))}>
+                View r{r.number}
+              </Button>
+            ),
+          },
+        }))}
+      />
       {viewing ? (
         <figure>
           <figcaption className="mb-1 text-xs text-fg-muted">Revision {viewing.number}</figcaption>

@@ -1,4 +1,5 @@
 import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import type { AgreementView } from "@/lib/deep-context/views";
 
 /** Shared findings between executors as a heat map, with each executor's contribution. */
@@ -44,28 +45,18 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
         </KeyboardList>
       </div>
       <div className="space-y-4">
-        <KeyboardList label="Executor contributions rows" primary={false}>
-        <table className="w-full text-sm" aria-label="Executor contributions">
-          <thead className="text-left text-xs text-fg-muted">
-            <tr>
-              <th className="py-1 font-medium">Executor</th>
-              <th className="py-1 text-right font-medium">Findings</th>
-              <th className="py-1 text-right font-medium">Unique</th>
-              <th className="py-1 text-right font-medium">Agreement-eligible</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.contributions.map((c) => (
-              <tr key={c.executor} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-                <td className="py-1 font-mono text-xs">{c.executor}</td>
-                <td className="py-1 text-right tabular-nums">{c.findings}</td>
-                <td className="py-1 text-right tabular-nums">{c.unique}</td>
-                <td className="py-1 text-right tabular-nums">{c.eligible}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </KeyboardList>
+        <DataTable
+          label="Executor contributions"
+          primary={false}
+          className="rounded-none border-0 bg-transparent"
+          columns={[
+            { id: "executor", header: "Executor", className: "px-0 py-1", cellClassName: "font-mono text-xs" },
+            { id: "findings", header: "Findings", align: "right", className: "px-0 py-1", cellClassName: "tabular-nums" },
+            { id: "unique", header: "Unique", align: "right", className: "px-0 py-1", cellClassName: "tabular-nums" },
+            { id: "eligible", header: "Agreement-eligible", align: "right", className: "px-0 py-1", cellClassName: "tabular-nums" },
+          ]}
+          rows={view.contributions.map((c) => ({ key: c.executor, cells: { executor: c.executor, findings: c.findings, unique: c.unique, eligible: c.eligible } }))}
+        />
         <div>
           <h3 className="mb-1 text-xs font-medium text-fg-muted">Findings by agreement (k executors)</h3>
           <ul className="space-y-1" aria-label="Agreement distribution">

@@ -1,4 +1,4 @@
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { SiblingSignalChart, type SiblingPoint } from "./sibling-signal-chart";
 import type { ResearchTimeline, ReviewTimeline } from "@/lib/deep-context/convergence";
@@ -33,47 +33,45 @@ export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | Rev
         {timeline.recorded.run !== null ? ` at run ${timeline.recorded.run}` : ""}. First stop candidate by the rules:{" "}
         <strong>{timeline.firstStopCandidateRun ?? "none"}</strong>.
       </p>
-      <div className="overflow-x-auto">
-        <KeyboardList label="Iterations rows" primary={false}>
-        <table className="w-full text-sm" aria-label="Iterations">
-          <thead className="text-left text-xs text-fg-muted">
-            <tr>
-              <th className="py-1 pr-3 font-medium">Run</th>
-              <th className="py-1 pr-3 font-medium">Status</th>
-              <th className="py-1 pr-3 font-medium">Focus</th>
-              <th className="py-1 pr-3 font-medium">{timeline.kind === "research" ? "New info" : "New findings"}</th>
-              <th className="py-1 pr-3 font-medium">Rolling avg</th>
-              <th className="py-1 pr-3 font-medium">MAD</th>
-              <th className="py-1 pr-3 font-medium">{timeline.kind === "research" ? "Questions answered" : "Dimensions"}</th>
-              <th className="py-1 pr-3 font-medium">Stop score</th>
-              <th className="py-1 font-medium">Events</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((e) => (
-              <tr key={String(e.run)} data-nav-row tabIndex={-1} className="border-t border-border align-top focus-visible:bg-muted">
-                <td className="py-1 pr-3 tabular-nums">{String(e.run)}</td>
-                <td className="py-1 pr-3">{String(e.status ?? "—")}</td>
-                <td className="max-w-80 py-1 pr-3 text-xs">{String(e.focus ?? "")}</td>
-                <td className="py-1 pr-3 tabular-nums">{f((e.newInfoRatio ?? e.newFindingsRatio) as number | null)}</td>
-                <td className="py-1 pr-3 tabular-nums">{f(e.rollingAvg as number | null)}</td>
-                <td className="py-1 pr-3 tabular-nums">{f(e.mad as number | null)}</td>
-                <td className="py-1 pr-3 tabular-nums">
-                  {timeline.kind === "research" ? `${String(e.answeredQuestions)}/${String(e.totalQuestions)}` : f(e.dimensionCoverage as number | null)}
-                </td>
-                <td className="py-1 pr-3 tabular-nums">
-                  {f(e.stopScore as number | null)} {e.stopCandidate ? <Badge tone="ok">stop candidate</Badge> : null}
-                </td>
-                <td className="py-1 text-xs">
-                  {(e.events as string[]).join(", ")}
-                  {typeof e.eventCount === "number" && e.eventCount > (e.events as string[]).length ? ` … and ${(e.eventCount - (e.events as string[]).length).toLocaleString("en")} more` : ""}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </KeyboardList>
-      </div>
+      <DataTable
+        label="Iterations"
+        primary={false}
+        columns={[
+          { id: "run", header: "Run", cellClassName: "tabular-nums" },
+          { id: "status", header: "Status" },
+          { id: "focus", header: "Focus", cellClassName: "max-w-80 text-xs" },
+          { id: "ratio", header: timeline.kind === "research" ? "New info" : "New findings", cellClassName: "tabular-nums" },
+          { id: "rollingAvg", header: "Rolling avg", cellClassName: "tabular-nums" },
+          { id: "mad", header: "MAD", cellClassName: "tabular-nums" },
+          { id: "coverage", header: timeline.kind === "research" ? "Questions answered" : "Dimensions", cellClassName: "tabular-nums" },
+          { id: "stopScore", header: "Stop score", cellClassName: "tabular-nums" },
+          { id: "events", header: "Events", cellClassName: "text-xs" },
+        ]}
+        rows={rows.map((e) => ({
+          key: String(e.run),
+          className: "align-top",
+          cells: {
+            run: String(e.run),
+            status: String(e.status ?? "—"),
+            focus: String(e.focus ?? ""),
+            ratio: f((e.newInfoRatio ?? e.newFindingsRatio) as number | null),
+            rollingAvg: f(e.rollingAvg as number | null),
+            mad: f(e.mad as number | null),
+            coverage: timeline.kind === "research" ? `${String(e.answeredQuestions)}/${String(e.totalQuestions)}` : f(e.dimensionCoverage as number | null),
+            stopScore: (
+              <>
+                {f(e.stopScore as number | null)} {e.stopCandidate ? <Badge tone="ok">stop candidate</Badge> : null}
+              </>
+            ),
+            events: (
+              <>
+                {(e.events as string[]).join(", ")}
+                {typeof e.eventCount === "number" && e.eventCount > (e.events as string[]).length ? ` … and ${(e.eventCount - (e.events as string[]).length).toLocaleString("en")} more` : ""}
+              </>
+            ),
+          },
+        }))}
+      />
     </div>
   );
 }

@@ -14,6 +14,10 @@ export interface DataColumn {
   header: string;
   /** The header is for screen readers only (an actions column). */
   srOnlyHeader?: boolean;
+  /** This column's cell names its row (`<th scope="row">`), e.g. the signal a row measures. */
+  rowHeader?: boolean;
+  /** A hover explanation of the header. */
+  title?: string;
   sortable?: boolean;
   align?: "left" | "center" | "right";
   /** Extra classes for this column's header and cells (widths, padding). */
@@ -97,7 +101,7 @@ export function DataTable({ label, columns, rows, empty, keyboard = true, primar
                 const sortable = h.column.getCanSort();
                 const sorted = h.column.getIsSorted();
                 return (
-                  <th key={h.id} scope="col" aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
+                  <th key={h.id} scope="col" title={col.title} aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
                     {col.srOnlyHeader ? (
                       <span className="sr-only">{col.header}</span>
                     ) : sortable ? (
@@ -121,10 +125,11 @@ export function DataTable({ label, columns, rows, empty, keyboard = true, primar
             <tr key={row.id} {...row.original.data} data-nav-row={keyboard ? "" : undefined} tabIndex={keyboard ? -1 : undefined} className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.original.className)}>
               {row.getVisibleCells().map((cell) => {
                 const col = byId.get(cell.column.id)!;
+                const Cell = col.rowHeader ? "th" : "td";
                 return (
-                  <td key={cell.id} className={cn("px-3 py-2", ALIGN[col.align ?? "left"], col.className, col.cellClassName)}>
+                  <Cell key={cell.id} scope={col.rowHeader ? "row" : undefined} className={cn("px-3 py-2", col.rowHeader && "font-normal", ALIGN[col.align ?? "left"], col.className, col.cellClassName)}>
                     {row.original.cells[col.id]}
-                  </td>
+                  </Cell>
                 );
               })}
             </tr>

@@ -1,4 +1,4 @@
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import Link from "next/link";
 import { loadProjectDetailsOr404 } from "@/app/projects/[id]/load-project";
 import { IndexJobPanel } from "@/components/projects/index-job-panel";
@@ -41,32 +41,28 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
       {project.remote ? <RemoteCard projectId={id} remote={project.remote} /> : null}
       <Card>
         <CardHeader title="Where context is read from" description="Resolved from configuration.yml, with the load-context defaults for anything missing." />
-        <div className="overflow-x-auto">
-          <KeyboardList label="Layouts rows" primary={false}>
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th className="px-4 py-2 font-medium">Agent folder</th>
-                <th className="px-4 py-2 font-medium">Artifact</th>
-                <th className="px-4 py-2 font-medium">Path</th>
-                <th className="px-4 py-2 font-medium">Storage</th>
-              </tr>
-            </thead>
-            <tbody>
-              {project.layouts.flatMap((l) =>
-                Object.values(l.artifacts).map((a) => (
-                  <tr key={`${l.agentDir} data-nav-row tabIndex={-1} className="focus-visible:bg-muted"-${a.name}`} className="border-t border-border">
-                    <td className="px-4 py-2 font-mono text-xs">{l.agentDir}</td>
-                    <td className="px-4 py-2">{a.name}</td>
-                    <td className="px-4 py-2 font-mono text-xs">{a.relPath ?? <span className="text-fg-muted">not configured</span>}</td>
-                    <td className="px-4 py-2">{a.relPath ? <Badge>{a.storageType}</Badge> : null}</td>
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-          </KeyboardList>
-        </div>
+        <DataTable
+          label="Layouts"
+          primary={false}
+          className="rounded-none border-0"
+          columns={[
+            { id: "agentDir", header: "Agent folder", className: "px-4", cellClassName: "font-mono text-xs" },
+            { id: "artifact", header: "Artifact", className: "px-4" },
+            { id: "path", header: "Path", className: "px-4", cellClassName: "font-mono text-xs" },
+            { id: "storage", header: "Storage", className: "px-4" },
+          ]}
+          rows={project.layouts.flatMap((l) =>
+            Object.values(l.artifacts).map((a) => ({
+              key: `${l.agentDir}-${a.name}`,
+              cells: {
+                agentDir: l.agentDir,
+                artifact: a.name,
+                path: a.relPath ?? <span className="text-fg-muted">not configured</span>,
+                storage: a.relPath ? <Badge>{a.storageType}</Badge> : null,
+              },
+            })),
+          )}
+        />
       </Card>
       <Card>
         <CardHeader title={`Warnings (${warnings.length})`} description="Files that could not be read as expected. Everything else was indexed." />

@@ -1,4 +1,4 @@
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable, type DataColumn, type DataRow } from "@/components/ui/data-table";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
@@ -27,47 +27,58 @@ function Move({ d, pick, digits }: { d: UnitDiff; pick: (s: UnitState) => number
   );
 }
 
-function Row({ d }: { d: UnitDiff }) {
+function unitRow(d: UnitDiff): DataRow {
   const side = d.current ?? d.baseline!;
   const bucketMoved = d.baseline && d.current && d.baseline.bucket !== d.current.bucket;
-  return (
-    <tr data-nav-row tabIndex={-1} className="border-t border-border align-top focus-visible:bg-muted">
-      <td className="max-w-96 px-3 py-2">
-        <span className="font-mono text-xs">{d.symbol || "—"}</span>
-        <span className="block truncate text-xs text-fg-muted" title={d.path}>
-          {d.path}
-        </span>
-      </td>
-      <td className="px-3 py-2 text-xs">{d.kind}</td>
-      <td className="px-3 py-2 text-sm">
-        <Move d={d} pick={(s) => s.agreement} digits={0} />
-      </td>
-      <td className="px-3 py-2 text-sm">
-        <Move d={d} pick={(s) => s.relevance} digits={2} />
-      </td>
-      <td className="px-3 py-2 font-mono text-xs">{bucketMoved ? `${d.baseline!.bucket} → ${d.current!.bucket}` : side.bucket}</td>
-      <td className="px-3 py-2 text-xs">
-        {d.executorsAdded.length || d.executorsRemoved.length ? (
-          <>
-            {d.executorsAdded.map((e) => (
-              <span key={`+${e}`} className="mr-1 text-ok">+{e}</span>
-            ))}
-            {d.executorsRemoved.map((e) => (
-              <span key={`-${e}`} className="mr-1 text-danger">−{e}</span>
-            ))}
-          </>
-        ) : (
-          side.producedBy.join(", ")
-        )}
-        {d.changes.includes("contradicted") ? (
-          <Badge tone={d.current?.contradicted ? "warn" : "ok"} className="ml-1">
-            {d.current?.contradicted ? "now contradicted" : "contradiction resolved"}
-          </Badge>
-        ) : null}
-      </td>
-    </tr>
-  );
+  return {
+    key: d.unit_id,
+    className: "align-top",
+    cells: {
+      unit: (
+        <>
+          <span className="font-mono text-xs">{d.symbol || "—"}</span>
+          <span className="block truncate text-xs text-fg-muted" title={d.path}>
+            {d.path}
+          </span>
+        </>
+      ),
+      kind: d.kind,
+      agreement: <Move d={d} pick={(s) => s.agreement} digits={0} />,
+      relevance: <Move d={d} pick={(s) => s.relevance} digits={2} />,
+      bucket: bucketMoved ? `${d.baseline!.bucket} → ${d.current!.bucket}` : side.bucket,
+      executors: (
+        <>
+          {d.executorsAdded.length || d.executorsRemoved.length ? (
+            <>
+              {d.executorsAdded.map((e) => (
+                <span key={`+${e}`} className="mr-1 text-ok">+{e}</span>
+              ))}
+              {d.executorsRemoved.map((e) => (
+                <span key={`-${e}`} className="mr-1 text-danger">−{e}</span>
+              ))}
+            </>
+          ) : (
+            side.producedBy.join(", ")
+          )}
+          {d.changes.includes("contradicted") ? (
+            <Badge tone={d.current?.contradicted ? "warn" : "ok"} className="ml-1">
+              {d.current?.contradicted ? "now contradicted" : "contradiction resolved"}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+  };
 }
+
+const UNIT_COLUMNS: DataColumn[] = [
+  { id: "unit", header: "Unit", cellClassName: "max-w-96" },
+  { id: "kind", header: "Kind", cellClassName: "text-xs" },
+  { id: "agreement", header: "Agreement" },
+  { id: "relevance", header: "Relevance" },
+  { id: "bucket", header: "Bucket", cellClassName: "font-mono text-xs" },
+  { id: "executors", header: "Executors", cellClassName: "text-xs" },
+];
 
 /** The units of one list (added, dropped, changed or unchanged), a page at a time, behind section links. */
 export function ChangesList({
@@ -114,25 +125,7 @@ export function ChangesList({
         </div>
       ) : (
         <div className="overflow-x-auto p-2">
-          <KeyboardList label="Units rows" primary={false}>
-          <table className="w-full text-sm" aria-label={`${SECTION_LABEL[selected]} units`}>
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Unit</th>
-                <th scope="col" className="px-3 py-2 font-medium">Kind</th>
-                <th scope="col" className="px-3 py-2 font-medium">Agreement</th>
-                <th scope="col" className="px-3 py-2 font-medium">Relevance</th>
-                <th scope="col" className="px-3 py-2 font-medium">Bucket</th>
-                <th scope="col" className="px-3 py-2 font-medium">Executors</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((d) => (
-                <Row key={d.unit_id} d={d} />
-              ))}
-            </tbody>
-          </table>
-          </KeyboardList>
+          <DataTable label={`${SECTION_LABEL[selected]} units`} primary={false} className="border-0" columns={UNIT_COLUMNS} rows={list.rows.map(unitRow)} />
           <div className="px-2 pb-2">
             <Pagination
               page={page}

@@ -1,4 +1,4 @@
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { decisionTone } from "@/components/runs/decision-tone";
 import { Badge } from "@/components/ui/badge";
 import type { SignalsComparison } from "@/lib/deep-context/compare";
@@ -23,36 +23,27 @@ export function SignalsTable({ signals, baselineLabel, changesOnly }: { signals:
         </p>
       ) : null}
       {signals.rows.length ? (
-        <div className="overflow-x-auto">
-          <KeyboardList label="Signals: baseline and current rows" primary={false}>
-          <table className="w-full text-sm" aria-label="Signals: baseline and current">
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-medium">Signal</th>
-                <th scope="col" className="whitespace-nowrap px-2 py-1 text-right font-medium">{baselineLabel}</th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">Current</th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">Δ</th>
-                <th scope="col" className="py-1 pl-3 font-medium">Threshold</th>
-              </tr>
-            </thead>
-            <tbody>
-              {signals.rows.map((r) => (
-                <tr key={r.signal} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-                  <th scope="row" className="py-1 pr-2 text-left font-mono text-xs font-normal">
-                    {r.signal}
-                  </th>
-                  <td className="px-2 py-1 text-right tabular-nums">{fmt(r.baseline)}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{fmt(r.current)}</td>
-                  <td className="whitespace-nowrap px-2 py-1 text-right">
-                    <Delta value={r.delta} />
-                  </td>
-                  <td className="whitespace-nowrap py-1 pl-3 text-xs text-fg-muted">{r.threshold === null ? "telemetry only" : `≥ ${r.threshold} · ${r.role === "blocking_guard" ? "blocking" : "weighted"}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </KeyboardList>
-        </div>
+        <DataTable
+          label="Signals: baseline and current"
+          primary={false}
+          columns={[
+            { id: "signal", header: "Signal", rowHeader: true, cellClassName: "font-mono text-xs" },
+            { id: "baseline", header: baselineLabel, align: "right", className: "whitespace-nowrap", cellClassName: "tabular-nums" },
+            { id: "current", header: "Current", align: "right", cellClassName: "tabular-nums" },
+            { id: "delta", header: "Δ", align: "right", cellClassName: "whitespace-nowrap" },
+            { id: "threshold", header: "Threshold", cellClassName: "whitespace-nowrap text-xs text-fg-muted" },
+          ]}
+          rows={signals.rows.map((r) => ({
+            key: r.signal,
+            cells: {
+              signal: r.signal,
+              baseline: fmt(r.baseline),
+              current: fmt(r.current),
+              delta: <Delta value={r.delta} />,
+              threshold: r.threshold === null ? "telemetry only" : `≥ ${r.threshold} · ${r.role === "blocking_guard" ? "blocking" : "weighted"}`,
+            },
+          }))}
+        />
       ) : (
         <p className="text-sm text-fg-muted">{changesOnly ? "No signal and no score changed." : "No signals on either side."}</p>
       )}

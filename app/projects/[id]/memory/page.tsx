@@ -3,6 +3,7 @@ import { signableKeyIds } from "@/lib/auth/access";
 import { SAMPLE_KEY_ID } from "@/lib/memory/sample-key";
 import { roleAtLeast } from "@/lib/auth/roles";
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import { KeyboardList } from "@/components/ui/keyboard-list";
 import { SavedViews } from "@/components/views/saved-views";
 import { savedViews } from "@/lib/views/service";
@@ -272,29 +273,36 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
             <EmptyState title="No task checkpoints">Agents write them to .coord/checkpoints/.</EmptyState>
           </div>
         ) : (
-          <table className="w-full text-sm" aria-label="Tasks">
-            <tbody>
-              {tasks.map((t) => (
-                <tr key={t.file} className="border-t border-border">
-                  <td className="px-4 py-2">
-                    <Link href={`/projects/${id}/tasks/${encodeURIComponent(t.taskId)}`} className="font-mono hover:underline">
-                      {t.taskId}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-2 text-xs text-fg-muted">{t.version === 1 ? "TaskCheckpoint v1" : `GoalCheckpoint v2, goal ${t.goal?.goalId ?? "?"}${t.outcome.scope ? ` · scope ${t.outcome.scope}` : ""}${t.outcome.auto_continue ? " · auto-continue" : ""}`}</td>
-                  <td className="px-4 py-2">
-                    <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>
-                  </td>
-                  <td className="px-4 py-2 text-xs text-fg-muted">{t.outcome.reasons.join("; ") || "within every limit"}</td>
-                  <td className="px-4 py-2 text-right">
-                    <Link href={`/projects/${id}/memory/draft?kind=brief&task=${encodeURIComponent(t.taskId)}`} className="text-xs underline">
-                      Bounded brief
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Tasks"
+            primary={false}
+            className="rounded-none border-0"
+            columns={[
+              { id: "task", header: "Task", srOnlyHeader: true, className: "px-4" },
+              { id: "checkpoint", header: "Checkpoint", srOnlyHeader: true, className: "px-4", cellClassName: "text-xs text-fg-muted" },
+              { id: "decision", header: "Decision", srOnlyHeader: true, className: "px-4" },
+              { id: "reasons", header: "Reasons", srOnlyHeader: true, className: "px-4", cellClassName: "text-xs text-fg-muted" },
+              { id: "brief", header: "Brief", srOnlyHeader: true, align: "right", className: "px-4" },
+            ]}
+            rows={tasks.map((t) => ({
+              key: t.file,
+              cells: {
+                task: (
+                  <Link href={`/projects/${id}/tasks/${encodeURIComponent(t.taskId)}`} className="font-mono hover:underline">
+                    {t.taskId}
+                  </Link>
+                ),
+                checkpoint: t.version === 1 ? "TaskCheckpoint v1" : `GoalCheckpoint v2, goal ${t.goal?.goalId ?? "?"}${t.outcome.scope ? ` · scope ${t.outcome.scope}` : ""}${t.outcome.auto_continue ? " · auto-continue" : ""}`,
+                decision: <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>,
+                reasons: t.outcome.reasons.join("; ") || "within every limit",
+                brief: (
+                  <Link href={`/projects/${id}/memory/draft?kind=brief&task=${encodeURIComponent(t.taskId)}`} className="text-xs underline">
+                    Bounded brief
+                  </Link>
+                ),
+              },
+            }))}
+          />
         )}
       </Card>
     </div>

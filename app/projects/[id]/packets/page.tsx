@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { NewPacketActions } from "@/components/packets/new-packet-actions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -36,52 +36,50 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
       {packets.length === 0 ? (
         <EmptyState title={archived ? "No archived packets" : "No packets yet"}>{archived ? "Archived packets show here." : "Start one from a template, or import a .md file."}</EmptyState>
       ) : (
-        <KeyboardList label="Packets table" className="overflow-x-auto rounded-lg border border-border bg-surface">
-          <table className="w-full text-sm" aria-label="Packets">
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th className="px-3 py-2 font-medium">Title</th>
-                <th className="px-3 py-2 font-medium">Kind</th>
-                <th className="px-3 py-2 font-medium">Topic</th>
-                <th className="px-3 py-2 font-medium">Revision</th>
-                <th className="px-3 py-2 font-medium">Tokens</th>
-                <th className="px-3 py-2 font-medium">Gates</th>
-                <th className="px-3 py-2 font-medium">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {packets.map((p) => (
-                <tr key={p.id} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-                  <td className="max-w-96 truncate px-3 py-2">
-                    <Link href={`/projects/${id}/packets/${p.id}`} className="font-medium hover:underline">
-                      {p.title}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{p.kind === "brief" ? "Agent Brief" : "Context Packet"}</td>
-                  <td className="px-3 py-2">{p.topicSlug ? <Link href={`/projects/${id}/topics/${encodeURIComponent(p.topicSlug)}`} className="hover:underline">{p.topicSlug}</Link> : <span className="text-fg-muted">—</span>}</td>
-                  <td className="px-3 py-2 tabular-nums">
-                    r{p.headNumber}
-                    {p.emittedNumber ? <Badge tone="ok" className="ml-1">emitted r{p.emittedNumber}</Badge> : null}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{p.head?.tokenEstimate ?? "—"}</td>
-                  <td className="px-3 py-2">
-                    {p.head ? (
-                      p.head.blockCount ? (
-                        <Badge tone="danger">{p.head.blockCount} BLOCK</Badge>
-                      ) : (
-                        <Badge tone="ok">passes</Badge>
-                      )
-                    ) : null}
-                    {p.head?.warnCount ? <Badge tone="warn" className="ml-1">{p.head.warnCount} WARN</Badge> : null}
-                  </td>
-                  <td className="px-3 py-2 text-xs text-fg-muted">
-                    <Time iso={p.updatedAt} withTime />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </KeyboardList>
+        <DataTable
+          label="Packets"
+          columns={[
+            { id: "title", header: "Title", cellClassName: "max-w-96 truncate" },
+            { id: "kind", header: "Kind" },
+            { id: "topic", header: "Topic" },
+            { id: "revision", header: "Revision", cellClassName: "tabular-nums" },
+            { id: "tokens", header: "Tokens", cellClassName: "tabular-nums" },
+            { id: "gates", header: "Gates" },
+            { id: "updated", header: "Updated", cellClassName: "text-xs text-fg-muted" },
+          ]}
+          rows={packets.map((p) => ({
+            key: p.id,
+            cells: {
+              title: (
+                <Link href={`/projects/${id}/packets/${p.id}`} className="font-medium hover:underline">
+                  {p.title}
+                </Link>
+              ),
+              kind: p.kind === "brief" ? "Agent Brief" : "Context Packet",
+              topic: p.topicSlug ? (
+                <Link href={`/projects/${id}/topics/${encodeURIComponent(p.topicSlug)}`} className="hover:underline">
+                  {p.topicSlug}
+                </Link>
+              ) : (
+                <span className="text-fg-muted">—</span>
+              ),
+              revision: (
+                <>
+                  r{p.headNumber}
+                  {p.emittedNumber ? <Badge tone="ok" className="ml-1">emitted r{p.emittedNumber}</Badge> : null}
+                </>
+              ),
+              tokens: p.head?.tokenEstimate ?? "—",
+              gates: (
+                <>
+                  {p.head ? p.head.blockCount ? <Badge tone="danger">{p.head.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge> : null}
+                  {p.head?.warnCount ? <Badge tone="warn" className="ml-1">{p.head.warnCount} WARN</Badge> : null}
+                </>
+              ),
+              updated: <Time iso={p.updatedAt} withTime />,
+            },
+          }))}
+        />
       )}
     </div>
   );

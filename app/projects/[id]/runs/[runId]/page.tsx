@@ -1,4 +1,4 @@
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import Link from "next/link";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -123,30 +123,37 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <div className="grid gap-4 p-4 md:grid-cols-2">
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Gates</h3>
-            <KeyboardList label="Convergence trace rows" primary={false}>
-            <table className="w-full text-sm" aria-label="Convergence trace">
-              <tbody>
-                {d.trace.map((t) => (
-                  <tr key={t.signal} data-nav-row tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-                    <td className="py-1 font-mono text-xs">{t.signal}</td>
-                    <td className="py-1 tabular-nums">
+            <DataTable
+              label="Convergence trace"
+              primary={false}
+              className="rounded-none border-0 bg-transparent"
+              columns={[
+                { id: "signal", header: "Signal", srOnlyHeader: true, className: "px-0 py-1 pr-3", cellClassName: "font-mono text-xs" },
+                { id: "value", header: "Value", srOnlyHeader: true, className: "px-0 py-1 pr-3", cellClassName: "tabular-nums" },
+                { id: "threshold", header: "Threshold", srOnlyHeader: true, className: "px-0 py-1 pr-3", cellClassName: "text-xs text-fg-muted" },
+                { id: "result", header: "Result", srOnlyHeader: true, className: "px-0 py-1 pr-3" },
+                { id: "role", header: "Role", srOnlyHeader: true, className: "px-0 py-1", cellClassName: "text-xs text-fg-muted" },
+              ]}
+              rows={d.trace.map((t) => ({
+                key: t.signal,
+                cells: {
+                  signal: t.signal,
+                  value: (
+                    <>
                       {t.value === null ? "—" : t.value.toFixed(3)}
                       {vacuous(t.signal) ? (
                         <Badge className="ml-1" title="Nothing to measure (0/0): the signal passes by definition.">
                           vacuous
                         </Badge>
                       ) : null}
-                    </td>
-                    <td className="py-1 text-xs text-fg-muted">≥ {t.threshold}</td>
-                    <td className="py-1">
-                      <Badge tone={t.passed ? "ok" : t.role === "blocking_guard" ? "danger" : "warn"}>{t.passed ? "passes" : t.role === "blocking_guard" ? "blocks" : "below"}</Badge>
-                    </td>
-                    <td className="py-1 text-xs text-fg-muted">{t.role === "blocking_guard" ? "blocking guard" : "weighted"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            </KeyboardList>
+                    </>
+                  ),
+                  threshold: `≥ ${t.threshold}`,
+                  result: <Badge tone={t.passed ? "ok" : t.role === "blocking_guard" ? "danger" : "warn"}>{t.passed ? "passes" : t.role === "blocking_guard" ? "blocks" : "below"}</Badge>,
+                  role: t.role === "blocking_guard" ? "blocking guard" : "weighted",
+                },
+              }))}
+            />
           </div>
           <div className="space-y-2 text-sm">
             <p>

@@ -1,4 +1,4 @@
-import { KeyboardList } from "@/components/ui/keyboard-list";
+import { DataTable } from "@/components/ui/data-table";
 import { notFound } from "next/navigation";
 import { pageProjectRole } from "@/app/_lib/page-access";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
@@ -91,42 +91,45 @@ function TaskSection({ projectId, task, showFile, signing }: { projectId: string
       </Card>
       <Card>
         <CardHeader title="Metrics against their limits" description="Effective limits include accepted, signed overrides. Each row follows the evaluator's rule for it." />
-        <KeyboardList label="Metrics rows" primary={false}>
-          <table className="w-full text-sm" aria-label="Metrics">
-            <thead className="text-left text-xs text-fg-muted">
-              <tr>
-                <th className="px-4 py-2 font-medium">Metric</th>
-                <th className="px-4 py-2 font-medium">Observed</th>
-                <th className="px-4 py-2 font-medium">Limit</th>
-                <th className="px-4 py-2 font-medium">Rule</th>
-                <th className="w-1/4 px-4 py-2 font-medium">Use</th>
-              </tr>
-            </thead>
-            <tbody>
-              {task.metrics.map((m) => {
-                const pct = m.observed !== null && m.max ? Math.min(100, (m.observed / m.max) * 100) : 0;
-                return (
-                  <tr key={m.metric} data-nav-row data-metric={m.metric} data-state={m.state} tabIndex={-1} className="border-t border-border focus-visible:bg-muted">
-                    <td className="px-4 py-2 font-mono text-xs">{m.metric}</td>
-                    <td className="px-4 py-2 tabular-nums">{m.observed ?? "—"}</td>
-                    <td className="px-4 py-2 tabular-nums">
-                      {m.max ?? "—"} <span className="text-xs text-fg-muted">{m.limit}</span>
-                    </td>
-                    <td className="px-4 py-2 text-xs">
-                      {m.rule}
-                      {ROW_LABEL[m.state] ? <span className="block font-medium">{ROW_LABEL[m.state]}</span> : null}
-                    </td>
-                    <td className="px-4 py-2">
-                      <div className="h-2 overflow-hidden rounded-full bg-muted" role="meter" aria-label={`${m.metric} against ${m.limit}`} aria-valuemin={0} aria-valuemax={m.max ?? 0} aria-valuenow={m.observed ?? 0}>
-                        <div className={`h-full ${ROW_TONE[m.state] ?? (pct >= 80 ? "bg-warn" : "bg-ok")}`} style={{ width: `${pct}%` }} />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </KeyboardList>
+        <DataTable
+          label="Metrics"
+          primary={false}
+          className="rounded-none border-0"
+          columns={[
+            { id: "metric", header: "Metric", className: "px-4", cellClassName: "font-mono text-xs" },
+            { id: "observed", header: "Observed", className: "px-4", cellClassName: "tabular-nums" },
+            { id: "limit", header: "Limit", className: "px-4", cellClassName: "tabular-nums" },
+            { id: "rule", header: "Rule", className: "px-4", cellClassName: "text-xs" },
+            { id: "use", header: "Use", className: "w-1/4 px-4" },
+          ]}
+          rows={task.metrics.map((m) => {
+            const pct = m.observed !== null && m.max ? Math.min(100, (m.observed / m.max) * 100) : 0;
+            return {
+              key: m.metric,
+              data: { "data-metric": m.metric, "data-state": m.state },
+              cells: {
+                metric: m.metric,
+                observed: m.observed ?? "—",
+                limit: (
+                  <>
+                    {m.max ?? "—"} <span className="text-xs text-fg-muted">{m.limit}</span>
+                  </>
+                ),
+                rule: (
+                  <>
+                    {m.rule}
+                    {ROW_LABEL[m.state] ? <span className="block font-medium">{ROW_LABEL[m.state]}</span> : null}
+                  </>
+                ),
+                use: (
+                  <div className="h-2 overflow-hidden rounded-full bg-muted" role="meter" aria-label={`${m.metric} against ${m.limit}`} aria-valuemin={0} aria-valuemax={m.max ?? 0} aria-valuenow={m.observed ?? 0}>
+                    <div className={`h-full ${ROW_TONE[m.state] ?? (pct >= 80 ? "bg-warn" : "bg-ok")}`} style={{ width: `${pct}%` }} />
+                  </div>
+                ),
+              },
+            };
+          })}
+        />
       </Card>
       <Card>
         <CardHeader title="PolicyDecision" description="Exactly as `workbench policy evaluate --json` prints it." />
