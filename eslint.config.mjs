@@ -74,8 +74,12 @@ export default defineConfig(
             { target: "./lib/core", from: "./lib", except: ["./core"], message: "lib/core is the bottom layer: it imports nothing else of lib/." },
             { target: "./lib", from: ["./app", "./components", "./cli"], message: "lib/ is below app/, components/ and cli/: it never imports them." },
             // deep-context's parts are used through their index.ts, so each can change inside.
+            // One file is let through: lib/deep-context/schemas.ts is the API contract the browser
+            // loads, and the parts' index files also carry Node-only code (the file watcher); it
+            // takes the parts' zod-only query modules directly, and workbench/client-safe keeps
+            // what it pulls into the browser honest.
             ...DEEP_CONTEXT_PARTS.map((part) => ({
-              target: ["app/**/*", "components/**/*", "cli/**/*", "lib/!(deep-context)/**/*", "lib/deep-context/*", `lib/deep-context/!(${part})/**/*`],
+              target: ["app/**/*", "components/**/*", "cli/**/*", "lib/!(deep-context)/**/*", "lib/deep-context/!(schemas).ts", `lib/deep-context/!(${part})/**/*`],
               from: `./lib/deep-context/${part}`,
               except: ["./index.ts"],
               message: `Use lib/deep-context/${part} through its index.ts ("…/deep-context/${part}"), not its files.`,

@@ -8,7 +8,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { applyTextChange } from "@/lib/collab/shared-text";
 import { apiUrl, callApi, errorMessage } from "@/lib/api/client";
 import { packetRoutes, type PacketWire as PacketDto } from "@/lib/packets/schemas";
-import type { PacketDocument, PacketFinding, ValidationResult } from "@/lib/packets";
+import type { PacketDocument, ValidationResult } from "@/lib/packets";
 import { emitInfo, exportRefusal } from "@/lib/packets/export-gate";
 import { parseTaskTokens } from "@/lib/packets/task-size";
 import { Badge } from "@/components/ui/badge";

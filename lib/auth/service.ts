@@ -4,3 +4,5 @@
  */
 export { approverKeysOf, countAccounts, listAccounts, listApproverKeyBindings, listMembers } from "../db/repositories/accounts";
 export { listTokens } from "../db/repositories/tokens";
+export { bindApproverKey, findAccountByEmail, getAccount, projectRole, removeMember, setInstanceAdmin, setMember, unbindApproverKey } from "../db/repositories/accounts";
+export { revokeToken } from "../db/repositories/tokens";

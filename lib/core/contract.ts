@@ -79,7 +79,6 @@ export function defineRoute<P extends z.ZodType | undefined = undefined, Q exten
 
 type InOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type OutOf<S> = S extends z.ZodType ? z.output<S> : undefined;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Part<C, K extends 0 | 1 | 2 | 3> = C extends RouteContract<infer P, infer Q, infer B, infer R> ? [P, Q, B, R][K] : never;
 
 /** What a handler receives, parsed. */

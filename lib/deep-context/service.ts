@@ -181,3 +181,4 @@ export async function changedRunFindings(
 
 /** The project's deep-loop runs, newest first, for the run list. */
 export { listRuns } from "../db/repositories/runs";
+export { getRun } from "../db/repositories/runs";

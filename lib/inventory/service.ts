@@ -36,3 +36,4 @@ export async function inventoryMarkdown(projectId: string): Promise<string> {
 /** The topic inventory a page at a time, and the requirement documents and commits a topic links to. */
 export { listTopics, topicFilterSchema, type TopicFilter } from "../db/repositories/topics";
 export { getCommit, getDocument } from "../db/repositories/documents";
+export { allTopics } from "../db/repositories/topics";

@@ -26,6 +26,7 @@ import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type Vali
 import { metaInput, newPacketInput, saveInput, validatePacketInput, type NewPacketInput } from "./schemas";
 
 export { MAX_PACKET_CHARS, metaInput, newPacketInput, saveInput, type NewPacketInput } from "./schemas";
+export { packetProject } from "../db/repositories/packets";
 
 function checkOf(v: ValidationResult): RevisionCheck {
   return {

@@ -5,3 +5,7 @@
  */
 export { getProject, getProjectHead, listProjectNames, listProjects } from "../db/repositories/projects";
 export { listWarnings } from "../db/repositories/warnings";
+export { deleteProject } from "../db/repositories/projects";
+export { getJob } from "../db/repositories/jobs";
+/** Statement counting for the load benchmark (lib/db/query-stats.ts). */
+export { queryStatsEnabled, queryTotal } from "../db/query-stats";

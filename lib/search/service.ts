@@ -11,6 +11,7 @@ import { facetGroups, rankedMatches, type FacetGroup, type MatchFilters, type Ma
 import { sqliteSearch } from "../db/repositories/search-sqlite";
 import { SEARCH_KINDS, searchQuerySchema, type SearchFacet, type SearchHit, type SearchKind, type SearchQueryInput, type SearchResult } from "./schemas";
 import { makeSnippet, parseQuery, stripWordBreaks, toFts5, toTsquery, type QueryTerm } from "./text";
+export { jumpTargets } from "../db/repositories/palette";
 
 export interface SearchOutcome extends SearchResult {
   /** "any" when no entry had every word and the hits match some of them. */

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { queryStatsEnabled, queryTotal } from "@/lib/db/query-stats";
+import { queryStatsEnabled, queryTotal } from "@/lib/projects/service";
 
 export const dynamic = "force-dynamic";
 

@@ -10,7 +10,7 @@
 import { SIGNAL_THRESHOLDS, type SignalName, type SignalRole, type ConvergenceData, type GraphDecision } from "../convergence";
 import type { FindingRow, RunView } from "../views";
 import type { Contradiction } from "../types";
-import { COMPARE_SECTIONS, type BaselineRef, type CompareRequest, type CompareSection } from "./query";
+import { COMPARE_SECTIONS, type CompareRequest, type CompareSection } from "./query";
 
 export { COMPARE_SECTIONS, MAX_COMPARE_LIMIT, compareQuerySchema, formatBaselineRef, parseBaselineRef, type BaselineRef, type CompareRequest, type CompareSection } from "./query";
 

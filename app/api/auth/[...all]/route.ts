@@ -1,7 +1,7 @@
 import { readAuthConfig } from "@/lib/auth/config";
 import { getAuth, SIGNUP_CLOSED } from "@/lib/auth/instance";
 import { isSetupCode, SETUP_CODE_HEADER } from "@/lib/auth/setup-code";
-import { countAccounts } from "@/lib/db/repositories/accounts";
+import { countAccounts } from "@/lib/auth/service";
 
 export const dynamic = "force-dynamic";
 

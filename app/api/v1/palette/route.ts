@@ -1,5 +1,5 @@
 import { visibleProjectIds } from "@/lib/auth/access";
-import { jumpTargets } from "@/lib/db/repositories/palette";
+import { jumpTargets } from "@/lib/search/service";
 import { searchRoutes } from "@/lib/search/schemas";
 import { handle } from "../_lib/handler";
 

@@ -1,5 +1,5 @@
 import { visibleProjectIds } from "@/lib/auth/access";
-import { listProjects } from "@/lib/db/repositories/projects";
+import { listProjects } from "@/lib/projects/service";
 import { warmRunViews } from "@/lib/deep-context/service";
 import { startIndexJob } from "@/lib/indexer/jobs";
 import { addProject } from "@/lib/projects/add-project";

@@ -1,6 +1,6 @@
 import { createAccount } from "@/lib/auth/accounts";
 import { accountRoutes } from "@/lib/auth/schemas";
-import { listAccounts } from "@/lib/db/repositories/accounts";
+import { listAccounts } from "@/lib/auth/service";
 import { handle } from "../../_lib/handler";
 
 export const dynamic = "force-dynamic";

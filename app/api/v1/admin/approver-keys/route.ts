@@ -1,6 +1,6 @@
 import { accountRoutes } from "@/lib/auth/schemas";
 import { WorkbenchError } from "@/lib/core/errors";
-import { bindApproverKey, findAccountByEmail, listApproverKeyBindings } from "@/lib/db/repositories/accounts";
+import { bindApproverKey, findAccountByEmail, listApproverKeyBindings } from "@/lib/auth/service";
 import { loadHumanKeys } from "@/lib/memory/keys";
 import { handle } from "../../_lib/handler";
 

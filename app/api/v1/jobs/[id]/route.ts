@@ -1,6 +1,6 @@
 import { requireProjectRole } from "@/lib/auth/access";
 import { isWorkbenchError, WorkbenchError } from "@/lib/core/errors";
-import { getJob } from "@/lib/db/repositories/jobs";
+import { getJob } from "@/lib/projects/service";
 import { projectRoutes } from "@/lib/projects/schemas";
 import { handle } from "../../_lib/handler";
 

@@ -1,7 +1,7 @@
 import { createToken } from "@/lib/auth/accounts";
 import { accountRoutes } from "@/lib/auth/schemas";
 import { WorkbenchError } from "@/lib/core/errors";
-import { listTokens } from "@/lib/db/repositories/tokens";
+import { listTokens } from "@/lib/auth/service";
 import { requireAccount } from "../../_lib/respond";
 import { handle, reply } from "../../_lib/handler";
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { requireProjectRole } from "@/lib/auth/access";
 import { isWorkbenchError, WorkbenchError } from "@/lib/core/errors";
-import { packetProject } from "@/lib/db/repositories/packets";
+import { packetProject } from "@/lib/packets/service";
 import { handoffFormat } from "@/lib/packets/handoff-format";
 import { packetRoutes } from "@/lib/packets/schemas";
 import { handoffPacket } from "@/lib/packets/service";

@@ -1,4 +1,4 @@
-import { deleteProject, getProject } from "@/lib/db/repositories/projects";
+import { deleteProject, getProject } from "@/lib/projects/service";
 import { removeRemoteCheckout } from "@/lib/projects/remote-projects";
 import { projectRoutes } from "@/lib/projects/schemas";
 import { handle } from "../../_lib/handler";

@@ -1,6 +1,5 @@
-import { requireInstanceAdmin } from "@/lib/auth/access";
 import { accountRoutes } from "@/lib/auth/schemas";
-import { getAccount, setInstanceAdmin } from "@/lib/db/repositories/accounts";
+import { getAccount, setInstanceAdmin } from "@/lib/auth/service";
 import { handle } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { accountRoutes } from "@/lib/auth/schemas";
-import { listApproverKeyBindings, unbindApproverKey } from "@/lib/db/repositories/accounts";
+import { listApproverKeyBindings, unbindApproverKey } from "@/lib/auth/service";
 import { handle } from "../../../_lib/handler";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { accountRoutes } from "@/lib/auth/schemas";
-import { revokeToken } from "@/lib/db/repositories/tokens";
+import { revokeToken } from "@/lib/auth/service";
 import { requireAccount } from "../../../_lib/respond";
 import { handle } from "../../../_lib/handler";
 

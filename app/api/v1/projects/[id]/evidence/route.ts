@@ -1,5 +1,5 @@
 import { ProjectFs } from "@/lib/core/project-fs";
-import { getProject } from "@/lib/db/repositories/projects";
+import { getProject } from "@/lib/projects/service";
 import { verifyEvidence } from "@/lib/deep-context/views";
 import { runRoutes } from "@/lib/deep-context/schemas";
 import { handle } from "../../../_lib/handler";

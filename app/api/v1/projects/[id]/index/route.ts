@@ -1,4 +1,4 @@
-import { getProject } from "@/lib/db/repositories/projects";
+import { getProject } from "@/lib/projects/service";
 import { warmRunViews } from "@/lib/deep-context/service";
 import { startIndexJob } from "@/lib/indexer/jobs";
 import { projectRoutes } from "@/lib/projects/schemas";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { getProjectHead } from "@/lib/db/repositories/projects";
-import { allTopics } from "@/lib/db/repositories/topics";
+import { getProjectHead } from "@/lib/projects/service";
+import { allTopics } from "@/lib/inventory/service";
 import { formatInventory } from "@/lib/inventory/format";
 import { inventoryRoutes } from "@/lib/inventory/schemas";
 import { loadContextForProject } from "@/lib/inventory/service";

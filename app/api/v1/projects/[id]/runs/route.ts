@@ -1,5 +1,5 @@
-import { getProjectHead } from "@/lib/db/repositories/projects";
-import { listRuns } from "@/lib/db/repositories/runs";
+import { getProjectHead } from "@/lib/projects/service";
+import { listRuns } from "@/lib/deep-context/service";
 import { runRoutes } from "@/lib/deep-context/schemas";
 import { handle } from "../../../_lib/handler";
 

@@ -1,5 +1,5 @@
-import { getProjectHead } from "@/lib/db/repositories/projects";
-import { listTopics } from "@/lib/db/repositories/topics";
+import { getProjectHead } from "@/lib/projects/service";
+import { listTopics } from "@/lib/inventory/service";
 import { inventoryRoutes } from "@/lib/inventory/schemas";
 import { handle } from "../../../_lib/handler";
 

@@ -1,5 +1,5 @@
-import { getProjectHead } from "@/lib/db/repositories/projects";
-import { listWarnings } from "@/lib/db/repositories/warnings";
+import { getProjectHead } from "@/lib/projects/service";
+import { listWarnings } from "@/lib/projects/service";
 import { projectRoutes } from "@/lib/projects/schemas";
 import { handle } from "../../../_lib/handler";
 

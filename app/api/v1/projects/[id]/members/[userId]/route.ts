@@ -1,6 +1,6 @@
 import { accountRoutes } from "@/lib/auth/schemas";
 import { WorkbenchError } from "@/lib/core/errors";
-import { listMembers, projectRole, removeMember, setMember } from "@/lib/db/repositories/accounts";
+import { listMembers, projectRole, removeMember, setMember } from "@/lib/auth/service";
 import { handle } from "../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";

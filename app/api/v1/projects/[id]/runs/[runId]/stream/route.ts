@@ -1,7 +1,7 @@
 import { WorkbenchError } from "@/lib/core/errors";
 import { ProjectFs } from "@/lib/core/project-fs";
-import { getProject } from "@/lib/db/repositories/projects";
-import { getRun } from "@/lib/db/repositories/runs";
+import { getProject } from "@/lib/projects/service";
+import { getRun } from "@/lib/deep-context/service";
 import { packetVersion } from "@/lib/deep-context/run-cache";
 import { watchPacket } from "@/lib/deep-context/views";
 import { runRoutes } from "@/lib/deep-context/schemas";
