@@ -86,8 +86,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-inp-bench-"));
 fs.mkdirSync(path.join(tmp, "project"));
 const { browser, stop } = await startServedApp(PORT, path.join(tmp, "data"));
 try {
-  const project = ((await (await fetch(`${BASE}/api/v1/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: path.join(tmp, "project") }) })).json()) as { project: { id: string } }).project;
-  const created = (await (await fetch(`${BASE}/api/v1/projects/${project.id}/packets`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ markdown: bigPacket() }) })).json()) as { packet: { id: string; head: { tokenEstimate: number } } };
+  const project = (
+    (await (await fetch(`${BASE}/api/v1/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: path.join(tmp, "project") }) })).json()) as { project: { id: string } }
+  ).project;
+  const created = (await (await fetch(`${BASE}/api/v1/projects/${project.id}/packets`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ markdown: bigPacket() }) })).json()) as {
+    packet: { id: string; head: { tokenEstimate: number } };
+  };
   log(`packet of ${created.packet.head.tokenEstimate} tokens`);
   results.push(result("packet size", created.packet.head.tokenEstimate, "tokens"));
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -106,7 +110,10 @@ try {
     await page.getByLabel("Already Tried").click();
     await page.keyboard.press("Control+End");
   });
-  for (const [label, xs] of [["markdown view", md], ["form view", form]] as const) {
+  for (const [label, xs] of [
+    ["markdown view", md],
+    ["form view", form],
+  ] as const) {
     // Interactions under 16 ms are not reported by the browser; they count as 16 ms.
     const all = [...xs, ...Array(Math.max(0, KEYS - xs.length)).fill(16)];
     results.push(result(`INP estimate (p98 of ${KEYS} key interactions), ${label}`, quantile(all, 0.98), "ms", 100));

@@ -83,11 +83,15 @@ const packetRel = ".opencode/specs/bench/large/context";
 fs.mkdirSync(path.join(project, path.dirname(packetRel)), { recursive: true });
 fs.cpSync(path.join(packet.spec, "context"), path.join(project, packetRel), { recursive: true });
 fs.writeFileSync(path.join(project, "README.md"), "# Findings page benchmark\n");
-for (const args of [["init", "-q"], ["add", "-A"], ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "-qm", "packet"]]) spawnSync("git", args, { cwd: project });
+for (const args of [
+  ["init", "-q"],
+  ["add", "-A"],
+  ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "commit", "-qm", "packet"],
+])
+  spawnSync("git", args, { cwd: project });
 
 const { browser, stop } = await startServedApp(PORT, path.join(tmp, "data"));
 try {
-
   // 1. Ingest
   const t0 = performance.now();
   const added = await json<{ project: { id: string } }>(`${BASE}/api/v1/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: project }) });
@@ -133,7 +137,9 @@ try {
 
   // 4. Jump to the end of the unfiltered list
   await page.getByLabel("Kind").selectOption("");
-  await page.waitForFunction(() => /^[\d,]+ of [\d,]+ findings/.test(document.querySelector("[data-testid=findings-count]")?.textContent ?? "") && /^([\d,]+) of \1 /.test(document.querySelector("[data-testid=findings-count]")!.textContent!));
+  await page.waitForFunction(
+    () => /^[\d,]+ of [\d,]+ findings/.test(document.querySelector("[data-testid=findings-count]")?.textContent ?? "") && /^([\d,]+) of \1 /.test(document.querySelector("[data-testid=findings-count]")!.textContent!),
+  );
   const t = performance.now();
   await page.getByRole("table", { name: "Findings" }).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await page.waitForFunction(() => {

@@ -132,8 +132,39 @@ export function generatePacket(specFolder: string, spec: PacketSpec = {}): Packe
   for (let it = 1; it <= iterations; it++) {
     const ts = `2026-01-01T0${Math.min(9, it)}:00:00Z`;
     lines.push({ type: "event", event: "sweep_settled", mode: "context", run: it, focusSliceCount: 6, seatsSucceeded: labels, seatsFailed: [], timestamp: ts, sessionId: "ctx-bench-0001", generation: 1 });
-    lines.push({ type: "iteration", run: it, mode: "context", status: "evidence", focus: `Slice ${it}: ${AREAS[it % AREAS.length]} layer`, findingsCount: perSeat * executors, newAgreementEligible: 100 * it, agreementEligible: 100 * it * it, sliceCoverage: it / iterations, reuseCatalogCoverage: 0.5, agreementRate: 0.4 + it / 100, relevanceFloor: 0.6, dependencyCompleteness: 1, contradictions: 3, seatsSucceeded: executors, durationMs: 300000, timestamp: ts, sessionId: "ctx-bench-0001", generation: 1 });
-    lines.push({ type: "event", event: "graph_convergence", mode: "context", run: it, decision: it < iterations ? "CONTINUE" : "STOP_ALLOWED", signals: { sliceCoverage: it / iterations, reuseCatalogCoverage: 0.8, agreementRate: 0.6, relevanceFloor: 0.7, dependencyCompleteness: 0.9, score: 0.7 }, blockers: it < iterations ? [{ type: "uncovered_slices", count: iterations - it, severity: "blocking" }] : [], timestamp: ts, sessionId: "ctx-bench-0001", generation: 1 });
+    lines.push({
+      type: "iteration",
+      run: it,
+      mode: "context",
+      status: "evidence",
+      focus: `Slice ${it}: ${AREAS[it % AREAS.length]} layer`,
+      findingsCount: perSeat * executors,
+      newAgreementEligible: 100 * it,
+      agreementEligible: 100 * it * it,
+      sliceCoverage: it / iterations,
+      reuseCatalogCoverage: 0.5,
+      agreementRate: 0.4 + it / 100,
+      relevanceFloor: 0.6,
+      dependencyCompleteness: 1,
+      contradictions: 3,
+      seatsSucceeded: executors,
+      durationMs: 300000,
+      timestamp: ts,
+      sessionId: "ctx-bench-0001",
+      generation: 1,
+    });
+    lines.push({
+      type: "event",
+      event: "graph_convergence",
+      mode: "context",
+      run: it,
+      decision: it < iterations ? "CONTINUE" : "STOP_ALLOWED",
+      signals: { sliceCoverage: it / iterations, reuseCatalogCoverage: 0.8, agreementRate: 0.6, relevanceFloor: 0.7, dependencyCompleteness: 0.9, score: 0.7 },
+      blockers: it < iterations ? [{ type: "uncovered_slices", count: iterations - it, severity: "blocking" }] : [],
+      timestamp: ts,
+      sessionId: "ctx-bench-0001",
+      generation: 1,
+    });
   }
   fs.writeFileSync(path.join(ctx, "deep-context-state.jsonl"), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   return { seatFindings, universe, bytes };

@@ -7,9 +7,18 @@ import fs from "node:fs";
 import path from "node:path";
 
 const TOPICS = [
-  "payments webhook retry", "authentication sessions cookies", "exports csv queue", "billing invoices tax",
-  "search indexing relevance", "notifications email templates", "deploy pipeline rollback", "database migrations schema",
-  "caching redis eviction", "observability metrics alerts", "rate limits quotas", "frontend storefront checkout",
+  "payments webhook retry",
+  "authentication sessions cookies",
+  "exports csv queue",
+  "billing invoices tax",
+  "search indexing relevance",
+  "notifications email templates",
+  "deploy pipeline rollback",
+  "database migrations schema",
+  "caching redis eviction",
+  "observability metrics alerts",
+  "rate limits quotas",
+  "frontend storefront checkout",
 ];
 
 function rng(seed: number): () => number {
@@ -54,10 +63,7 @@ export function generateKb(root: string, spec: KbSpec): { indexes: number; files
     fs.writeFileSync(path.join(docs, rel), text);
   };
   const root_ = sections.filter((s) => s.depth === 1);
-  write(
-    "_index.md",
-    ["# Docs — root index", "", "> The map of everything written down.", "", "## Sections", "", ...root_.map((s) => `- [${s.rel}/](./${s.rel}/) — ${s.topic} and related notes`), ""].join("\n"),
-  );
+  write("_index.md", ["# Docs — root index", "", "> The map of everything written down.", "", "## Sections", "", ...root_.map((s) => `- [${s.rel}/](./${s.rel}/) — ${s.topic} and related notes`), ""].join("\n"));
   for (const s of sections) {
     const lines = [`# ${path.basename(s.rel)}/`, "", `> Notes about ${s.topic}.`, "", `**Path:** docs/${s.rel}/`, ""];
     if (s.children.length) lines.push("## Sections", ...s.children.map((c) => `- [${c}/](./${c}/) — more on ${s.topic}`), "");
@@ -69,7 +75,19 @@ export function generateKb(root: string, spec: KbSpec): { indexes: number; files
       const t = TOPICS[(i + s.depth) % TOPICS.length]!;
       write(
         `${s.rel}/${f}`,
-        [`# ${t}`, "", `**Tags:** ${t.replace(/ /g, ", ")}`, "", "## Context", `How ${t} works here, and what broke last time.`, "The retry policy and the failure modes are described below.", "", "## Detail", ...Array.from({ length: 20 }, (_, k) => `Line ${k} about ${t}: details that matter when ${t.split(" ")[1]} fails.`), ""].join("\n"),
+        [
+          `# ${t}`,
+          "",
+          `**Tags:** ${t.replace(/ /g, ", ")}`,
+          "",
+          "## Context",
+          `How ${t} works here, and what broke last time.`,
+          "The retry policy and the failure modes are described below.",
+          "",
+          "## Detail",
+          ...Array.from({ length: 20 }, (_, k) => `Line ${k} about ${t}: details that matter when ${t.split(" ")[1]} fails.`),
+          "",
+        ].join("\n"),
       );
     });
   }

@@ -105,17 +105,68 @@ function randomTime(rng: Rng, from = START, to = END): number {
 // Vocabulary
 
 const NOUNS = [
-  "orders", "invoices", "users", "export", "import", "authentication", "sessions", "notifications", "search",
-  "billing", "payments", "webhooks", "catalog", "inventory", "shipping", "reports", "audit", "tenants", "sso",
-  "rate-limits", "feature-flags", "checkout", "refunds", "discounts", "tax", "emails", "permissions", "roles",
-  "dashboard", "analytics", "onboarding", "api-keys", "uploads", "pdf", "csv", "queue", "cache", "retention",
+  "orders",
+  "invoices",
+  "users",
+  "export",
+  "import",
+  "authentication",
+  "sessions",
+  "notifications",
+  "search",
+  "billing",
+  "payments",
+  "webhooks",
+  "catalog",
+  "inventory",
+  "shipping",
+  "reports",
+  "audit",
+  "tenants",
+  "sso",
+  "rate-limits",
+  "feature-flags",
+  "checkout",
+  "refunds",
+  "discounts",
+  "tax",
+  "emails",
+  "permissions",
+  "roles",
+  "dashboard",
+  "analytics",
+  "onboarding",
+  "api-keys",
+  "uploads",
+  "pdf",
+  "csv",
+  "queue",
+  "cache",
+  "retention",
 ] as const;
 const VERBS = ["Add", "Improve", "Refactor", "Fix", "Migrate", "Support", "Harden", "Speed up", "Redesign", "Split", "Document", "Automate"] as const;
 const ADJECTIVES = ["async", "bulk", "per-tenant", "scheduled", "incremental", "paginated", "signed", "versioned", "localized", "audited", "cached", "streaming"] as const;
 const COMPONENTS = [
-  "OrderRepository", "OrderController", "InvoiceController", "SessionService", "AuthController", "UserExporter", "ExportJob",
-  "NotificationService", "WebhookDispatcher", "PaymentGateway", "CatalogIndexer", "TaxCalculator", "AuditLog", "RateLimiter",
-  "TenantResolver", "ImportWorker", "PdfRenderer", "SearchIndex", "FeatureFlags", "ApiKeyStore",
+  "OrderRepository",
+  "OrderController",
+  "InvoiceController",
+  "SessionService",
+  "AuthController",
+  "UserExporter",
+  "ExportJob",
+  "NotificationService",
+  "WebhookDispatcher",
+  "PaymentGateway",
+  "CatalogIndexer",
+  "TaxCalculator",
+  "AuditLog",
+  "RateLimiter",
+  "TenantResolver",
+  "ImportWorker",
+  "PdfRenderer",
+  "SearchIndex",
+  "FeatureFlags",
+  "ApiKeyStore",
 ] as const;
 const ACTORS = ["Customer (storefront)", "Tenant admin", "Support agent (admin portal)", "Finance team", "Security team", "Partner integration", "Warehouse operator"] as const;
 const CATEGORIES = ["security", "billing", "orders", "integrations", "operations", "reporting", "platform", "customer-experience"] as const;
@@ -309,7 +360,13 @@ function workState(rng: Rng, s: Session): Record<string, unknown> {
       description: sentence(rng, 8, 16),
       files: Array.from({ length: int(rng, 1, 3) }, () => sourceFile(rng)),
       status: i < completed ? "completed" : "pending",
-      ...(i < completed ? { commit: Math.floor(rng() * 0xfffffff).toString(16).padStart(7, "0") } : {}),
+      ...(i < completed
+        ? {
+            commit: Math.floor(rng() * 0xfffffff)
+              .toString(16)
+              .padStart(7, "0"),
+          }
+        : {}),
     }));
     const files = [...new Set(chunks.filter((c) => c.status === "completed").flatMap((c) => c.files))];
     return {
@@ -416,7 +473,11 @@ export function generateProject(dir: string, opts: GenerateOptions = {}): Genera
     all.push({
       id: sessionId(rng, i),
       title: title(rng),
-      type: weighted(rng, [["implementation", 50], ["requirements", 40], ["epic", 10]] as const),
+      type: weighted(rng, [
+        ["implementation", 50],
+        ["requirements", 40],
+        ["epic", 10],
+      ] as const),
       status: rng() < 0.65 ? "completed" : "in_progress",
       created,
       updated,
@@ -466,10 +527,7 @@ export function generateProject(dir: string, opts: GenerateOptions = {}): Genera
     });
     w.write(`.claude/brainstorm/${slug}/context/exploration.md`, `# Exploration: ${bTitle}\n\n${paragraph(rng)}\n`);
     const appr = Array.from({ length: approaches }, (_, k) => `## Approach ${k + 1}: ${pick(rng, ADJECTIVES)} ${pick(rng, NOUNS)}\n\n${paragraph(rng, 2)}\n`);
-    w.write(
-      `.claude/brainstorm/${slug}/context/approaches.md`,
-      `# Approaches\n\n${appr.join("\n")}\n## Key decisions\n\n${Array.from({ length: int(rng, 1, 4) }, () => `- ${sentence(rng)}`).join("\n")}\n`,
-    );
+    w.write(`.claude/brainstorm/${slug}/context/approaches.md`, `# Approaches\n\n${appr.join("\n")}\n## Key decisions\n\n${Array.from({ length: int(rng, 1, 4) }, () => `- ${sentence(rng)}`).join("\n")}\n`);
     if (reached >= 4) w.write(`.claude/brainstorm/${slug}/implementation-picture.md`, `# Implementation picture\n\n${paragraph(rng)}\n`);
     brainstormItems.push({
       slug,
@@ -548,7 +606,11 @@ export function generateProject(dir: string, opts: GenerateOptions = {}): Genera
     const id = `REQ-${String(i + 1).padStart(4, "0")}`;
     const tTitle = title(rng);
     const description = paragraph(rng, 2);
-    const status = weighted(rng, [["completed", 70], ["in_progress", 20], ["cancelled", 10]] as const);
+    const status = weighted(rng, [
+      ["completed", 70],
+      ["in_progress", 20],
+      ["cancelled", 10],
+    ] as const);
     const date = randomTime(rng, START - 365 * DAY, END);
     const tags = pickN(rng, NOUNS, int(rng, 1, 4));
     const components = pickN(rng, COMPONENTS, int(rng, 1, 3));
@@ -592,7 +654,10 @@ export function generateProject(dir: string, opts: GenerateOptions = {}): Genera
     const dTitle = `${cap(topic.replace(/-/g, " "))} ${pick(rng, ["overview", "rules", "lifecycle", "limits", "FAQ", "runbook", "glossary"])} ${i}`;
     const tags = pickN(rng, NOUNS, int(rng, 2, 5));
     const summary = sentence(rng, 10, 20);
-    const sections = Array.from({ length: int(rng, 2, 5) }, () => `## ${cap(pick(rng, NOUNS).replace(/-/g, " "))}\n\n${paragraph(rng)}\n\n${Array.from({ length: int(rng, 0, 4) }, () => `- ${sentence(rng, 5, 12)}`).join("\n")}\n`);
+    const sections = Array.from(
+      { length: int(rng, 2, 5) },
+      () => `## ${cap(pick(rng, NOUNS).replace(/-/g, " "))}\n\n${paragraph(rng)}\n\n${Array.from({ length: int(rng, 0, 4) }, () => `- ${sentence(rng, 5, 12)}`).join("\n")}\n`,
+    );
     w.write(`knowledge/product/${rel}`, `# ${dTitle}\n\n${summary}\n\n${sections.join("\n")}`);
     documentPaths.push(`knowledge/product/${rel}`);
     categories[category] = (categories[category] ?? 0) + 1;
@@ -682,7 +747,11 @@ function gitHistory(root: string, rng: Rng, sessions: Session[], nCommits: numbe
     text("\n");
   };
 
-  commit(0, "Initial import of agent context and knowledge base\n", listTree(root).map((rel) => ({ rel, content: fs.readFileSync(path.join(root, rel)) })));
+  commit(
+    0,
+    "Initial import of agent context and knowledge base\n",
+    listTree(root).map((rel) => ({ rel, content: fs.readFileSync(path.join(root, rel)) })),
+  );
   const srcFiles = new Map<string, string>();
   for (let i = 1; i < nCommits; i++) {
     const s = pick(rng, sessions);
@@ -692,7 +761,11 @@ function gitHistory(root: string, rng: Rng, sessions: Session[], nCommits: numbe
     const kind = pick(rng, ["feat", "fix", "refactor", "test", "docs"]);
     commit(i, `[${s.id}] ${kind}(${pick(rng, NOUNS)}): ${s.title.toLowerCase()}\n\n${sentence(rng, 10, 20)}\n`, [{ rel, content }]);
   }
-  const branchSessions = pickN(rng, sessions.filter((s) => s.type !== "epic"), nBranches);
+  const branchSessions = pickN(
+    rng,
+    sessions.filter((s) => s.type !== "epic"),
+    nBranches,
+  );
   for (const s of branchSessions) text(`reset refs/heads/feature/${s.id}\nfrom :${int(rng, 1, nCommits)}\n\n`);
   text("done\n");
   git(["fast-import", "--quiet", "--done"], Buffer.concat(parts));

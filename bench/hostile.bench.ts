@@ -63,7 +63,11 @@ function cliSteps(trap: TrapId, repo: HostileRepo): void {
   spawnSync(process.execPath, [path.join(APP_ROOT, "scripts", "setup.mjs")], { cwd: APP_ROOT, env, stdio: "ignore" });
   const outsideBefore = JSON.stringify(treeDigest(repo.outside));
   const record = (step: string, r: ReturnType<typeof timed>, extra = "", leakedHere = false) => {
-    const outcome = r.hung ? `HUNG (killed after ${STEP_S} s)` : r.code === 0 ? `exit 0${extra}` : `exit ${r.code}: ${(r.stderr.split("\n").find((l) => /error|failed|exceeded/i.test(l)) ?? r.stderr.split("\n").pop() ?? "").slice(0, 90)}`;
+    const outcome = r.hung
+      ? `HUNG (killed after ${STEP_S} s)`
+      : r.code === 0
+        ? `exit 0${extra}`
+        : `exit ${r.code}: ${(r.stderr.split("\n").find((l) => /error|failed|exceeded/i.test(l)) ?? r.stderr.split("\n").pop() ?? "").slice(0, 90)}`;
     const leaked = leakedHere || r.stdout.includes(repo.secret) || dbLeaks(dataDir, repo.secret) || JSON.stringify(treeDigest(repo.outside)) !== outsideBefore;
     steps.push({ trap, where: "cli", step, outcome, seconds: r.seconds, peakMb: r.peakMb, leaked });
     log(`  ${trap} cli ${step}: ${outcome} in ${r.seconds.toFixed(2)} s`);
@@ -112,7 +116,12 @@ interface Server {
 
 async function startServer(dataDir: string, port: number): Promise<Server> {
   // Its own process group: a hung or dying server is killed with every child it started.
-  const child = spawn(process.execPath, [CLI, "serve", "--port", String(port)], { cwd: APP_ROOT, env: { ...process.env, WORKBENCH_DATA_DIR: dataDir, DATABASE_URL: "", WORKBENCH_MODE: "local" }, stdio: "ignore", detached: true });
+  const child = spawn(process.execPath, [CLI, "serve", "--port", String(port)], {
+    cwd: APP_ROOT,
+    env: { ...process.env, WORKBENCH_DATA_DIR: dataDir, DATABASE_URL: "", WORKBENCH_MODE: "local" },
+    stdio: "ignore",
+    detached: true,
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -237,7 +246,9 @@ async function serverSteps(): Promise<void> {
     await add("project page", await get(`${server.base}/projects/${pid}`));
     await add("knowledge page", await get(`${server.base}/projects/${pid}/knowledge`));
     if (["fifo", "socket", "link-out-file", "hard-link", "huge-markdown", "symlink-loop"].includes(trap)) {
-      const target = { fifo: "docs/fifo.md", socket: "docs/socket.md", "link-out-file": "docs/leak.md", "hard-link": "docs/hardlink.md", "huge-markdown": "docs/huge.md", "symlink-loop": "docs/loop/self/self/_index.md" }[trap as string]!;
+      const target = { fifo: "docs/fifo.md", socket: "docs/socket.md", "link-out-file": "docs/leak.md", "hard-link": "docs/hardlink.md", "huge-markdown": "docs/huge.md", "symlink-loop": "docs/loop/self/self/_index.md" }[
+        trap as string
+      ]!;
       await add(`evidence ${target}`, await get(`${server.base}/api/v1/projects/${pid}/evidence?path=${encodeURIComponent(target)}`));
     }
     if (["torn-log", "deep-seat", "torn-tail", "link-out-file", "link-out-dir", "fifo"].includes(trap)) {
@@ -264,7 +275,12 @@ async function main(): Promise<void> {
   if (fs.existsSync(path.join(APP_ROOT, ".next", "BUILD_ID")) && process.env.BENCH_NO_SERVER !== "1") await serverSteps();
   else log("no production build in the app root (or BENCH_NO_SERVER=1): server steps skipped");
   removeTempDirs();
-  log(table(["trap", "where", "step", "outcome", "s", "peak MB", "outside read"], steps.map((s) => [s.trap, s.where, s.step, s.outcome, s.seconds.toFixed(2), s.peakMb.toFixed(0), s.leaked ? "LEAKED" : "no"])));
+  log(
+    table(
+      ["trap", "where", "step", "outcome", "s", "peak MB", "outside read"],
+      steps.map((s) => [s.trap, s.where, s.step, s.outcome, s.seconds.toFixed(2), s.peakMb.toFixed(0), s.leaked ? "LEAKED" : "no"]),
+    ),
+  );
   const results: BenchResult[] = [
     result("steps that hung", steps.filter((s) => s.outcome.includes("HUNG")).length, "count", 0),
     result("steps that read outside the project", steps.filter((s) => s.leaked).length, "count", 0),

@@ -126,10 +126,7 @@ function breakdownTable(cols: { name: string; b: Breakdown; total: number }[]): 
   }
   return table(
     ["phase (ms)", ...cols.map((c) => c.name)],
-    [
-      ...PHASE_ORDER.map((p) => [p, ...cols.map((c) => `${fmt(c.b[p])} (${Math.round((100 * c.b[p]) / (c.total || 1))}%)`)]),
-      ["total", ...cols.map((c) => fmt(c.total))],
-    ],
+    [...PHASE_ORDER.map((p) => [p, ...cols.map((c) => `${fmt(c.b[p])} (${Math.round((100 * c.b[p]) / (c.total || 1))}%)`)]), ["total", ...cols.map((c) => fmt(c.total))]],
   );
 }
 
@@ -369,9 +366,9 @@ async function main(): Promise<void> {
           }
           results.push(result("re-index, one product doc changed (median)", median(runs.map((r) => r.ms)), "ms", TARGET_ONE_CHANGE_MS));
           {
-          const m = medianRun(runs);
-          breakdowns.push({ name: "1 product doc", b: m.phases, total: m.ms });
-        }
+            const m = medianRun(runs);
+            breakdowns.push({ name: "1 product doc", b: m.phases, total: m.ms });
+          }
         });
       }
 
@@ -386,11 +383,11 @@ async function main(): Promise<void> {
         results.push(result("listTopics page 1/100 in-process p95", s.p95, "ms"));
       });
       // The inventory's filters: a text search (LIKE over slug and title) and a deep page.
-      await step("listTopics q=\"export\" in-process p50", null, async () => {
+      await step('listTopics q="export" in-process p50', null, async () => {
         const s = await sample(async () => {
           await listTopics(projectId, { q: "export", page: 1, pageSize: 100 });
         });
-        results.push(result("listTopics q=\"export\" in-process p50", s.p50, "ms"));
+        results.push(result('listTopics q="export" in-process p50', s.p50, "ms"));
       });
       await step("listTopics page 40/100 in-process p50", null, async () => {
         const s = await sample(async () => {

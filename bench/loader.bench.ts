@@ -63,9 +63,6 @@ async function measure(label: string, spec: { indexes: number; files: number }, 
   }
 }
 
-const results = [
-  ...(await measure("50-index KB", { indexes: 50, files: 200 }, 20, 50, 200)),
-  ...(await measure("5,000-file KB", { indexes: 300, files: 5000 }, null, 300, 100)),
-];
+const results = [...(await measure("50-index KB", { indexes: 50, files: 200 }, 20, 50, 200)), ...(await measure("5,000-file KB", { indexes: 300, files: 5000 }, null, 300, 100))];
 console.log(resultsTable(results));
 console.log(`\nwrote ${writeResults("loader", results)}`);

@@ -68,7 +68,8 @@ function realisticPacket(): string {
     (i: number) => sections.tried.push(`- Streaming ${pick(i, AREAS)} rows straight into the response — proxies cut the connection after 60 seconds on large tenants`),
     (i: number) => sections.types.push(`- \`${name(i)}.enqueue(job: ExportJob<${name(i + 1)}>): Promise<Result<JobId, QueueError>>\` — schedules one export; at most one running per tenant`),
     (i: number) => sections.files.push(`- \`src/${pick(i, AREAS)}/${pick(i + 3, TYPES).toLowerCase()}.ts\` (${name(i)}, ${name(i)}.enqueue) — where ${pick(i, AREAS)} exports are started`),
-    (i: number) => sections.criteria.push(`- [ ] ${pick(i, ["returns", "persists", "retries", "emits", "rejects", "logs"])} the ${pick(i, AREAS)} export job state so that a restarted worker resumes it within one minute`),
+    (i: number) =>
+      sections.criteria.push(`- [ ] ${pick(i, ["returns", "persists", "retries", "emits", "rejects", "logs"])} the ${pick(i, AREAS)} export job state so that a restarted worker resumes it within one minute`),
   ];
   for (let i = 0; ; i++) {
     const snapshot = JSON.stringify(sections);

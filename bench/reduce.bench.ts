@@ -107,7 +107,9 @@ if (!cliBuildIsCurrent()) await buildCli();
 const results: BenchResult[] = [];
 const packet = cachedContextPacket(P);
 log(`packet: ${packet.spec}`);
-log(`  ${packet.seatFindings.toLocaleString("en-US")} seat findings, ${(packet.bytes / 1048576).toFixed(1)} MiB of seat files${packet.generatedMs === null ? " (cached)" : `, generated in ${Math.round(packet.generatedMs)} ms`}`);
+log(
+  `  ${packet.seatFindings.toLocaleString("en-US")} seat findings, ${(packet.bytes / 1048576).toFixed(1)} MiB of seat files${packet.generatedMs === null ? " (cached)" : `, generated in ${Math.round(packet.generatedMs)} ms`}`,
+);
 log(`  peak RSS from ${TIME_V ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS in a wrapper process"}`);
 results.push(result("seat findings", packet.seatFindings, "findings"));
 
@@ -155,7 +157,8 @@ function againstReference(referencePath: string): BenchResult[] {
   const t0 = performance.now();
   for (let i = 0; i < RUNS; i++) {
     const a = runProcess(oursArgs);
-    if (a.status !== 0) return [failure(`workbench reduce (whole CLI): wall (median of ${RUNS})`, performance.now() - t0, TARGET_WALL_MS, new Error(`exit ${a.status}: ${a.stderr.trim().split("\n").slice(-3).join(" | ")}`))];
+    if (a.status !== 0)
+      return [failure(`workbench reduce (whole CLI): wall (median of ${RUNS})`, performance.now() - t0, TARGET_WALL_MS, new Error(`exit ${a.status}: ${a.stderr.trim().split("\n").slice(-3).join(" | ")}`))];
     mine.push(a);
     ourDigests ??= { registry: digest(ours.registry), dashboard: digest(ours.dashboard) };
     const b = runProcess([referencePath, packet.spec]);

@@ -29,7 +29,10 @@ export function result(metric: string, value: number, unit: string, target: numb
 /** The measured operation threw; recorded as a miss with the first line of the error. */
 export function failure(metric: string, elapsedMs: number, target: number | null, e: unknown): BenchResult {
   // Prisma errors span several lines (call site, code frame, message): keep the message.
-  const lines = (e instanceof Error ? e.message : String(e)).split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = (e instanceof Error ? e.message : String(e))
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const meaningful = lines.filter((l) => !/^Invalid `.*` invocation/.test(l) && !/^(→|\d+\s|\/)/.test(l) && !/^[\w./-]+\.ts:\d+/.test(l));
   const code = e && typeof e === "object" && typeof (e as { code?: unknown }).code === "string" ? `${(e as { code: string }).code}: ` : "";
   const error = code + (meaningful[meaningful.length - 1] ?? lines[0] ?? "error");
@@ -60,7 +63,11 @@ export function verdict(r: BenchResult): string {
 /** A plain-text table; the first column left-aligned, the others right-aligned. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 

@@ -34,11 +34,42 @@ const { indexWords, segmentForIndex } = await import("../lib/search/text");
 
 /** A deterministic generator, so every run searches the same corpus. */
 let seed = 42;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
 // Words follow Zipf's law (frequency ∝ 1/rank) over 20,000 words, as natural text does: the
 // top 100 are stopword-like and in most documents; the domain words people type come after.
-const STEMS = ["export", "queue", "session", "invoice", "billing", "tenant", "webhook", "retry", "token", "policy", "search", "index", "cache", "audit", "schema", "migration", "worker", "payload", "signal", "finding", "packet", "brief", "memory", "proposal", "seat", "executor", "iteration", "topic", "context", "summary"];
+const STEMS = [
+  "export",
+  "queue",
+  "session",
+  "invoice",
+  "billing",
+  "tenant",
+  "webhook",
+  "retry",
+  "token",
+  "policy",
+  "search",
+  "index",
+  "cache",
+  "audit",
+  "schema",
+  "migration",
+  "worker",
+  "payload",
+  "signal",
+  "finding",
+  "packet",
+  "brief",
+  "memory",
+  "proposal",
+  "seat",
+  "executor",
+  "iteration",
+  "topic",
+  "context",
+  "summary",
+];
 const SUFFIXES = ["", "s", "er", "ing", "ed", "Store", "Service", "Job", "Handler", "Policy", "able", "ment"];
 const VOCAB: string[] = [];
 for (let i = 0; i < 100; i++) VOCAB.push(`s${i.toString(36)}`);
@@ -73,22 +104,31 @@ if (!writer) {
 }
 
 async function writeCorpus() {
-const project = await addProject({ path: fs.mkdtempSync(path.join(os.tmpdir(), "wb-bench-search-project-")) });
+  const project = await addProject({ path: fs.mkdtempSync(path.join(os.tmpdir(), "wb-bench-search-project-")) });
 
-const BATCH = 5000;
-for (let start = 0; start < DOCS; start += BATCH) {
-  const upsert = [];
-  for (let i = start; i < Math.min(DOCS, start + BATCH); i++) {
-    const kind = SEARCH_KINDS[i % SEARCH_KINDS.length]!;
-    const title = segmentForIndex(`${sentence(3 + (i % 5))} ${kind === "finding" ? `src/${zipf()}/${zipf()}.ts` : ""}`);
-    const body = segmentForIndex(Array.from({ length: 3 + (i % 6) }, () => sentence(12 + Math.floor(rand() * 20))).join(".\n"));
-    upsert.push({
-      entry: { kind, ref: `${kind}-${i}`, title, body, status: ["draft", "in_progress", "completed", "current", null][i % 5]!, date: `202${4 + (i % 3)}-0${1 + (i % 9)}-1${i % 10}`, href: `/projects/${project.id}/x/${i}`, hash: String(i) },
-      words: () => ({ title: indexWords(title), body: indexWords(body) }),
-    });
+  const BATCH = 5000;
+  for (let start = 0; start < DOCS; start += BATCH) {
+    const upsert = [];
+    for (let i = start; i < Math.min(DOCS, start + BATCH); i++) {
+      const kind = SEARCH_KINDS[i % SEARCH_KINDS.length]!;
+      const title = segmentForIndex(`${sentence(3 + (i % 5))} ${kind === "finding" ? `src/${zipf()}/${zipf()}.ts` : ""}`);
+      const body = segmentForIndex(Array.from({ length: 3 + (i % 6) }, () => sentence(12 + Math.floor(rand() * 20))).join(".\n"));
+      upsert.push({
+        entry: {
+          kind,
+          ref: `${kind}-${i}`,
+          title,
+          body,
+          status: ["draft", "in_progress", "completed", "current", null][i % 5]!,
+          date: `202${4 + (i % 3)}-0${1 + (i % 9)}-1${i % 10}`,
+          href: `/projects/${project.id}/x/${i}`,
+          hash: String(i),
+        },
+        words: () => ({ title: indexWords(title), body: indexWords(body) }),
+      });
+    }
+    await applyEntryChanges(project.id, { upsert, remove: [] });
   }
-  await applyEntryChanges(project.id, { upsert, remove: [] });
-}
 }
 const ingestMs = Number(fs.readFileSync(path.join(dataDir, "ingest-ms"), "utf8"));
 const projectId = (await listProjects())[0]!.id;

@@ -110,7 +110,12 @@ const rows: string[][] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-serve-load-"));
 const cpuProf = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 if (cpuProf) fs.mkdirSync(cpuProf, { recursive: true });
-log(`# serve-load.bench: ${CONNECTIONS} connections × ${SECONDS} s per URL (warm-up ${WARMUP_SECONDS} s), ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+log(
+  `# serve-load.bench: ${CONNECTIONS} connections × ${SECONDS} s per URL (warm-up ${WARMUP_SECONDS} s), ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 
 const t0 = performance.now();
 const server = await startServer(PORT, path.join(tmp, "data"), {

@@ -40,7 +40,14 @@ async function runCompiled(manifest) {
   if (!sourcesCurrent(root, manifest, entry.start)) return null;
   const loaded = new Set(entry.start);
   const { main } = await import(pathToFileURL(path.join(root, "dist", "cli", "main.js")).href);
-  return main(entryArgs, { beforeAction: () => sourcesCurrent(root, manifest, manifest.inputs.filter((f) => !loaded.has(f))) });
+  return main(entryArgs, {
+    beforeAction: () =>
+      sourcesCurrent(
+        root,
+        manifest,
+        manifest.inputs.filter((f) => !loaded.has(f)),
+      ),
+  });
 }
 
 const manifest = process.env.WORKBENCH_CLI_FROM_SOURCE === "1" ? null : readCliManifest(root);

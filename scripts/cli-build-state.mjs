@@ -31,9 +31,7 @@ export function sourcesCurrent(root, manifest, files) {
 /** Each bundled npm package still has the version it was bundled at (npm keeps no useful mtimes). */
 export function bundledPackagesCurrent(root, manifest) {
   try {
-    return Object.entries(manifest.packages ?? {}).every(
-      ([name, version]) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version === version,
-    );
+    return Object.entries(manifest.packages ?? {}).every(([name, version]) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version === version);
   } catch {
     return false;
   }

@@ -32,17 +32,12 @@ try {
     const snapshot = path.join(dir, "schema.snapshot.prisma");
     const current = path.join(root, "prisma", engine, "schema.prisma");
     const from = fs.existsSync(snapshot) ? ["--from-schema-datamodel", snapshot] : ["--from-empty"];
-    const sql = execFileSync(
-      "npx",
-      ["prisma", "migrate", "diff", "--config", `prisma/${engine}.config.ts`, ...from,
-        "--to-schema-datamodel", current, "--script"],
-      {
-        cwd: root,
-        encoding: "utf8",
-        // The JS schema engine opens its adapter even for a datamodel-to-datamodel diff.
-        env: { ...process.env, DATABASE_URL: engine === "postgres" ? `postgresql://postgres@127.0.0.1:${port}/postgres` : `file:${path.join(pgDir, "diff.db")}` },
-      },
-    );
+    const sql = execFileSync("npx", ["prisma", "migrate", "diff", "--config", `prisma/${engine}.config.ts`, ...from, "--to-schema-datamodel", current, "--script"], {
+      cwd: root,
+      encoding: "utf8",
+      // The JS schema engine opens its adapter even for a datamodel-to-datamodel diff.
+      env: { ...process.env, DATABASE_URL: engine === "postgres" ? `postgresql://postgres@127.0.0.1:${port}/postgres` : `file:${path.join(pgDir, "diff.db")}` },
+    });
     if (!/\S/.test(sql.replace(/^--.*$/gm, ""))) {
       console.error(`${engine}: no schema change`);
       continue;

@@ -15,16 +15,16 @@
 // .claude/work/JIRA-123/state.json record the real hashes of the feature/JIRA-123 commits,
 // which the script checks and rewrites after building the history.
 
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { simpleGit } from 'simple-git';
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { simpleGit } from "simple-git";
 
-export const SAMPLE_SOURCE_DIR = fileURLToPath(new URL('../examples/sample-project/', import.meta.url));
+export const SAMPLE_SOURCE_DIR = fileURLToPath(new URL("../examples/sample-project/", import.meta.url));
 
-const IDENTITY = { name: 'Acme Dev', email: 'dev@acme.test' };
-const LOCAL_EXCLUDE = ['# Agent session state is local working state (see SAMPLE.md).', '/.claude/work/', ''].join('\n');
+const IDENTITY = { name: "Acme Dev", email: "dev@acme.test" };
+const LOCAL_EXCLUDE = ["# Agent session state is local working state (see SAMPLE.md).", "/.claude/work/", ""].join("\n");
 
 // Earlier versions of files whose final form lives in examples/sample-project/. The
 // history replays them so later commits are real modifications, not just additions.
@@ -108,94 +108,94 @@ function csvCell(value: unknown): string {
  */
 export const SAMPLE_HISTORY = [
   {
-    id: 'init',
-    branch: 'main',
-    date: '2026-01-05T09:00:00Z',
-    message: 'chore: initial import of Acme Orders service',
-    write: { 'src/auth/sessionCookie.ts': SESSION_COOKIE_BEFORE_FIX },
+    id: "init",
+    branch: "main",
+    date: "2026-01-05T09:00:00Z",
+    message: "chore: initial import of Acme Orders service",
+    write: { "src/auth/sessionCookie.ts": SESSION_COOKIE_BEFORE_FIX },
   },
   {
-    id: 'user-auth-1',
-    branch: 'feature/user-auth',
-    from: 'main',
-    date: '2026-01-14T10:20:00Z',
-    message: 'feat(auth): add password policy for local accounts',
-    files: ['src/auth/PasswordPolicy.ts'],
+    id: "user-auth-1",
+    branch: "feature/user-auth",
+    from: "main",
+    date: "2026-01-14T10:20:00Z",
+    message: "feat(auth): add password policy for local accounts",
+    files: ["src/auth/PasswordPolicy.ts"],
   },
   {
-    id: 'user-auth-2',
-    branch: 'feature/user-auth',
-    date: '2026-01-19T15:45:00Z',
-    message: 'feat(auth): lock accounts after repeated failed logins',
-    files: ['src/auth/LoginThrottle.ts'],
+    id: "user-auth-2",
+    branch: "feature/user-auth",
+    date: "2026-01-19T15:45:00Z",
+    message: "feat(auth): lock accounts after repeated failed logins",
+    files: ["src/auth/LoginThrottle.ts"],
   },
   {
-    id: 'main-1',
-    branch: 'main',
-    date: '2026-01-21T11:05:00Z',
-    message: 'fix(auth): set Secure and SameSite=Lax on the authentication cookie outside development',
-    files: ['src/auth/sessionCookie.ts'],
+    id: "main-1",
+    branch: "main",
+    date: "2026-01-21T11:05:00Z",
+    message: "fix(auth): set Secure and SameSite=Lax on the authentication cookie outside development",
+    files: ["src/auth/sessionCookie.ts"],
   },
   {
-    id: 'api-refactor-1',
-    branch: 'refactor/api-refactor',
-    from: 'main',
-    date: '2026-01-27T16:30:00Z',
-    message: 'refactor(api): extract problem+json helper from controller error paths',
-    files: ['src/api/http/problem.ts'],
+    id: "api-refactor-1",
+    branch: "refactor/api-refactor",
+    from: "main",
+    date: "2026-01-27T16:30:00Z",
+    message: "refactor(api): extract problem+json helper from controller error paths",
+    files: ["src/api/http/problem.ts"],
   },
   {
-    id: 'JIRA-123-1',
-    branch: 'feature/JIRA-123',
-    from: 'main',
-    date: '2026-02-03T10:12:00Z',
-    message: '[JIRA-123] feat(export): create UserExporter service',
-    files: ['src/export/UserExporter.ts'],
-    write: { 'src/export/UserExporter.ts': USER_EXPORTER_FIRST_VERSION },
+    id: "JIRA-123-1",
+    branch: "feature/JIRA-123",
+    from: "main",
+    date: "2026-02-03T10:12:00Z",
+    message: "[JIRA-123] feat(export): create UserExporter service",
+    files: ["src/export/UserExporter.ts"],
+    write: { "src/export/UserExporter.ts": USER_EXPORTER_FIRST_VERSION },
   },
   {
-    id: 'JIRA-123-2',
-    branch: 'feature/JIRA-123',
-    date: '2026-02-05T14:48:00Z',
-    message: '[JIRA-123] feat(export): add export endpoint',
-    files: ['src/export/ExportJob.ts', 'src/export/exportRoutes.ts'],
+    id: "JIRA-123-2",
+    branch: "feature/JIRA-123",
+    date: "2026-02-05T14:48:00Z",
+    message: "[JIRA-123] feat(export): add export endpoint",
+    files: ["src/export/ExportJob.ts", "src/export/exportRoutes.ts"],
   },
   {
-    id: 'main-2',
-    branch: 'main',
-    date: '2026-02-06T09:30:00Z',
-    message: 'docs(runbooks): add payment webhook replay runbook',
-    files: ['docs/runbooks/payment-webhook-replay.md'],
+    id: "main-2",
+    branch: "main",
+    date: "2026-02-06T09:30:00Z",
+    message: "docs(runbooks): add payment webhook replay runbook",
+    files: ["docs/runbooks/payment-webhook-replay.md"],
   },
   {
-    id: 'JIRA-123-3',
-    branch: 'feature/JIRA-123',
-    date: '2026-02-09T14:10:00Z',
-    message: '[JIRA-123] fix(export): neutralise spreadsheet formulas in CSV cells',
-    files: ['src/export/UserExporter.ts', 'src/export/UserExporter.test.ts'],
+    id: "JIRA-123-3",
+    branch: "feature/JIRA-123",
+    date: "2026-02-09T14:10:00Z",
+    message: "[JIRA-123] fix(export): neutralise spreadsheet formulas in CSV cells",
+    files: ["src/export/UserExporter.ts", "src/export/UserExporter.test.ts"],
   },
 ];
 
 // Which commits .claude/work/JIRA-123/state.json points at.
-const JIRA_123_STATE = '.claude/work/JIRA-123/state.json';
-const JIRA_123_CHUNK_COMMITS = { 1: 'JIRA-123-1', 2: 'JIRA-123-2' };
-const JIRA_123_COMMITS = ['JIRA-123-1', 'JIRA-123-2', 'JIRA-123-3'];
+const JIRA_123_STATE = ".claude/work/JIRA-123/state.json";
+const JIRA_123_CHUNK_COMMITS = { 1: "JIRA-123-1", 2: "JIRA-123-2" };
+const JIRA_123_COMMITS = ["JIRA-123-1", "JIRA-123-2", "JIRA-123-3"];
 
 // Environment for every git call: no global or system config (so a developer's
 // commit.gpgsign, hooks, templates or autocrlf cannot change the result), fixed dates.
-const GIT_ENV_KEYS = ['GIT_CONFIG_NOSYSTEM', 'GIT_CONFIG_GLOBAL', 'GIT_TERMINAL_PROMPT', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_DATE'];
-const UNSAFE_AMBIENT = new Set(['editor', 'visual', 'pager', 'prefix', 'ssh_askpass']);
+const GIT_ENV_KEYS = ["GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_TERMINAL_PROMPT", "GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"];
+const UNSAFE_AMBIENT = new Set(["editor", "visual", "pager", "prefix", "ssh_askpass"]);
 
 function gitEnv(date) {
   const env = {};
   for (const [key, value] of Object.entries(process.env)) {
     const k = key.toLowerCase();
-    if (value === undefined || k.startsWith('git_') || UNSAFE_AMBIENT.has(k)) continue;
+    if (value === undefined || k.startsWith("git_") || UNSAFE_AMBIENT.has(k)) continue;
     env[key] = value;
   }
-  env.GIT_CONFIG_NOSYSTEM = '1';
+  env.GIT_CONFIG_NOSYSTEM = "1";
   env.GIT_CONFIG_GLOBAL = os.devNull;
-  env.GIT_TERMINAL_PROMPT = '0';
+  env.GIT_TERMINAL_PROMPT = "0";
   if (date) {
     env.GIT_AUTHOR_DATE = date;
     env.GIT_COMMITTER_DATE = date;
@@ -211,7 +211,7 @@ function git(baseDir, date) {
   }).env(gitEnv(date));
 }
 
-const toPosix = (p) => p.split(path.sep).join('/');
+const toPosix = (p) => p.split(path.sep).join("/");
 
 async function exists(p) {
   try {
@@ -224,7 +224,7 @@ async function exists(p) {
 
 function isInside(child, parent) {
   const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 }
 
 async function copyFromSource(dir, rel) {
@@ -239,22 +239,22 @@ async function buildHistory(dir) {
   const later = new Set(SAMPLE_HISTORY.slice(1).flatMap((s) => s.files ?? []));
   const [init, ...rest] = SAMPLE_HISTORY;
 
-  await git(dir).raw(['init', '-q', '-b', 'main']);
+  await git(dir).raw(["init", "-q", "-b", "main"]);
   const repo = git(dir);
-  await repo.addConfig('user.name', IDENTITY.name, false, 'local');
-  await repo.addConfig('user.email', IDENTITY.email, false, 'local');
-  await repo.addConfig('commit.gpgsign', 'false', false, 'local');
-  await repo.addConfig('core.autocrlf', 'false', false, 'local');
-  await fs.mkdir(path.join(dir, '.git', 'info'), { recursive: true });
-  await fs.writeFile(path.join(dir, '.git', 'info', 'exclude'), LOCAL_EXCLUDE);
+  await repo.addConfig("user.name", IDENTITY.name, false, "local");
+  await repo.addConfig("user.email", IDENTITY.email, false, "local");
+  await repo.addConfig("commit.gpgsign", "false", false, "local");
+  await repo.addConfig("core.autocrlf", "false", false, "local");
+  await fs.mkdir(path.join(dir, ".git", "info"), { recursive: true });
+  await fs.writeFile(path.join(dir, ".git", "info", "exclude"), LOCAL_EXCLUDE);
 
   await fs.cp(SAMPLE_SOURCE_DIR, dir, {
     recursive: true,
     filter: (src) => {
       const rel = toPosix(path.relative(SAMPLE_SOURCE_DIR, src));
-      if (rel === '') return true;
-      if (rel === '.git' || rel.startsWith('.git/')) return false;
-      if (rel === 'src/export' || rel.startsWith('src/export/')) return false;
+      if (rel === "") return true;
+      if (rel === ".git" || rel.startsWith(".git/")) return false;
+      if (rel === "src/export" || rel.startsWith("src/export/")) return false;
       return !later.has(rel);
     },
   });
@@ -262,16 +262,16 @@ async function buildHistory(dir) {
     await fs.mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
     await fs.writeFile(path.join(dir, rel), content);
   }
-  await git(dir).raw(['add', '-A']);
+  await git(dir).raw(["add", "-A"]);
   await commit(dir, init);
 
   const hashes = { [init.id]: await shortHead(dir) };
-  let current = 'main';
+  let current = "main";
   for (const step of rest) {
     if (step.from) {
-      await git(dir).raw(['checkout', '-q', '-b', step.branch, step.from]);
+      await git(dir).raw(["checkout", "-q", "-b", step.branch, step.from]);
     } else if (step.branch !== current) {
-      await git(dir).raw(['checkout', '-q', step.branch]);
+      await git(dir).raw(["checkout", "-q", step.branch]);
     }
     current = step.branch;
     for (const rel of step.files) {
@@ -283,33 +283,33 @@ async function buildHistory(dir) {
         await copyFromSource(dir, rel);
       }
     }
-    await git(dir).raw(['add', '--', ...step.files]);
+    await git(dir).raw(["add", "--", ...step.files]);
     await commit(dir, step);
     hashes[step.id] = await shortHead(dir);
   }
-  if (current !== 'main') await git(dir).raw(['checkout', '-q', 'main']);
+  if (current !== "main") await git(dir).raw(["checkout", "-q", "main"]);
   return hashes;
 }
 
 async function commit(dir, step) {
-  await git(dir, step.date).raw(['commit', '-q', '--no-verify', '--no-gpg-sign', '-m', step.message]);
+  await git(dir, step.date).raw(["commit", "-q", "--no-verify", "--no-gpg-sign", "-m", step.message]);
 }
 
 async function shortHead(dir) {
-  return (await git(dir).raw(['rev-parse', '--short=7', 'HEAD'])).trim();
+  return (await git(dir).raw(["rev-parse", "--short=7", "HEAD"])).trim();
 }
 
 /** Points JIRA-123's plan chunks and commit list at the commits just built. */
 async function syncJira123State(dir, hashes) {
   const file = path.join(dir, JIRA_123_STATE);
-  const before = await fs.readFile(file, 'utf8');
+  const before = await fs.readFile(file, "utf8");
   const state = JSON.parse(before);
   for (const chunk of state.plan?.chunks ?? []) {
     const stepId = JIRA_123_CHUNK_COMMITS[chunk.id];
     if (stepId) chunk.commit = hashes[stepId];
   }
   state.commits = JIRA_123_COMMITS.map((id) => hashes[id]);
-  const after = JSON.stringify(state, null, 2) + '\n';
+  const after = JSON.stringify(state, null, 2) + "\n";
   if (after !== before) await fs.writeFile(file, after);
   return after !== before;
 }
@@ -320,7 +320,7 @@ async function syncJira123State(dir, hashes) {
  * repository already existed and `force` was not set.
  */
 export async function createSampleProject(targetDir, { force = false } = {}) {
-  if (!targetDir || typeof targetDir !== 'string') throw new Error('createSampleProject: targetDir is required');
+  if (!targetDir || typeof targetDir !== "string") throw new Error("createSampleProject: targetDir is required");
   const target = path.resolve(targetDir);
   const source = path.resolve(SAMPLE_SOURCE_DIR);
   if (path.parse(target).root === target) throw new Error(`refusing to use the filesystem root as target: ${target}`);
@@ -328,7 +328,7 @@ export async function createSampleProject(targetDir, { force = false } = {}) {
     throw new Error(`target ${target} overlaps the sample source ${source}; choose a directory outside it`);
   }
 
-  const replacing = await exists(path.join(target, '.git'));
+  const replacing = await exists(path.join(target, ".git"));
   if (replacing) {
     if (!force) {
       process.stderr.write(`sample-project: ${target} already has a git repository, left unchanged (use --force to rebuild)\n`);
@@ -355,24 +355,22 @@ export async function createSampleProject(targetDir, { force = false } = {}) {
   }
 
   const branches = [...new Set(SAMPLE_HISTORY.map((s) => s.branch))];
-  const head = hashes[SAMPLE_HISTORY.filter((s) => s.branch === 'main').at(-1).id];
-  process.stderr.write(
-    `sample-project: ${replacing ? 'rebuilt' : 'created'} ${target} (${SAMPLE_HISTORY.length} commits on ${branches.length} branches, main at ${head})\n`,
-  );
+  const head = hashes[SAMPLE_HISTORY.filter((s) => s.branch === "main").at(-1).id];
+  process.stderr.write(`sample-project: ${replacing ? "rebuilt" : "created"} ${target} (${SAMPLE_HISTORY.length} commits on ${branches.length} branches, main at ${head})\n`);
   return { targetDir: target, created: true, head, branches, commits: hashes };
 }
 
 async function main(argv) {
   const args = argv.slice(2);
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write('usage: node scripts/sample-project.mjs <targetDir> [--force]\n');
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write("usage: node scripts/sample-project.mjs <targetDir> [--force]\n");
     return 0;
   }
-  const force = args.includes('--force') || args.includes('-f');
-  const positional = args.filter((a) => !a.startsWith('-'));
-  const unknown = args.filter((a) => a.startsWith('-') && !['--force', '-f'].includes(a));
+  const force = args.includes("--force") || args.includes("-f");
+  const positional = args.filter((a) => !a.startsWith("-"));
+  const unknown = args.filter((a) => a.startsWith("-") && !["--force", "-f"].includes(a));
   if (positional.length !== 1 || unknown.length > 0) {
-    process.stderr.write('usage: node scripts/sample-project.mjs <targetDir> [--force]\n');
+    process.stderr.write("usage: node scripts/sample-project.mjs <targetDir> [--force]\n");
     return 1;
   }
   await createSampleProject(positional[0], { force });

@@ -35,7 +35,10 @@ export default async function AccountPage() {
                 <>
                   <Badge tone="accent">Instance admin</Badge>
                   <span className="ml-2 text-fg-muted">
-                    Every project, with the admin role. <Link href="/admin" className="text-accent hover:underline">Manage accounts and keys</Link>
+                    Every project, with the admin role.{" "}
+                    <Link href="/admin" className="text-accent hover:underline">
+                      Manage accounts and keys
+                    </Link>
                   </span>
                 </>
               ) : (

@@ -27,8 +27,7 @@ export default async function ApiPage() {
             <Link className="underline" href={json} prefetch={false}>
               {json}
             </Link>{" "}
-            (OpenAPI {doc.openapi}). Errors are always <code className="font-mono">{'{"error":{"code","message"}}'}</code>; team mode needs a session or{" "}
-            <code className="font-mono">Authorization: Bearer wb_…</code>.
+            (OpenAPI {doc.openapi}). Errors are always <code className="font-mono">{'{"error":{"code","message"}}'}</code>; team mode needs a session or <code className="font-mono">Authorization: Bearer wb_…</code>.
           </>
         }
       />

@@ -91,7 +91,8 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
           </p>
         ) : !result ? (
           <EmptyState title="Type words to search for">
-            Every word must match; <code>&quot;a phrase&quot;</code> matches words in order, and <code>expo*</code> matches a prefix. Press <kbd>/</kbd> to jump to the search field, or <kbd>Ctrl</kbd>+<kbd>K</kbd> anywhere.
+            Every word must match; <code>&quot;a phrase&quot;</code> matches words in order, and <code>expo*</code> matches a prefix. Press <kbd>/</kbd> to jump to the search field, or <kbd>Ctrl</kbd>+<kbd>K</kbd>{" "}
+            anywhere.
           </EmptyState>
         ) : (
           <div className="grid gap-6 md:grid-cols-[14rem_1fr]">
@@ -105,7 +106,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               {result.hits.length > 0 ? (
                 <SearchResults hits={result.hits} showProject={!params.project} />
               ) : (
-                <EmptyState title="No matches">Try fewer words, a prefix such as <code>expo*</code>, or clear the filters.</EmptyState>
+                <EmptyState title="No matches">
+                  Try fewer words, a prefix such as <code>expo*</code>, or clear the filters.
+                </EmptyState>
               )}
             </div>
           </div>

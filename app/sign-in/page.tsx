@@ -34,11 +34,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="text-sm text-fg-muted">to the Context Workbench of your team.</p>
       </div>
       <Card className="p-5">
-        <SignInForm next={next} canSignUp={canSignUp} firstAccount={firstAccount} oidcName={config.oidc?.name ?? null} initialError={ssoError(sp.error)} initialSetupCode={typeof sp.setup === "string" ? sp.setup.slice(0, 64) : ""} />
+        <SignInForm
+          next={next}
+          canSignUp={canSignUp}
+          firstAccount={firstAccount}
+          oidcName={config.oidc?.name ?? null}
+          initialError={ssoError(sp.error)}
+          initialSetupCode={typeof sp.setup === "string" ? sp.setup.slice(0, 64) : ""}
+        />
       </Card>
-      <p className="mt-4 text-center text-xs text-fg-muted">
-        Agents and the CLI sign in with a personal access token instead, created on your account page.
-      </p>
+      <p className="mt-4 text-center text-xs text-fg-muted">Agents and the CLI sign in with a personal access token instead, created on your account page.</p>
     </div>
   );
 }

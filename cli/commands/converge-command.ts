@@ -14,9 +14,7 @@ export function formatConvergence(res: PacketConvergence): string {
   if (src.origin === "stored") {
     out.push(`Graph: stored (${src.file})`);
   } else {
-    out.push(
-      `Graph: derived from ${src.seatFiles.length} seat file(s) and ${src.deltaFiles.length} delta file(s): ${src.units} merged unit(s), ${src.iterations} slice iteration(s)`,
-    );
+    out.push(`Graph: derived from ${src.seatFiles.length} seat file(s) and ${src.deltaFiles.length} delta file(s): ${src.units} merged unit(s), ${src.iterations} slice iteration(s)`);
     if (src.runsWithoutFindings.length > 0) out.push(`  no finding data for run(s) ${src.runsWithoutFindings.join(", ")}; their slices count as uncovered`);
   }
   out.push(`Nodes: ${data.nodeCount}  Edges: ${data.edgeCount}  Signal variant: ${res.variant}`);
@@ -27,9 +25,7 @@ export function formatConvergence(res: PacketConvergence): string {
     for (const t of data.trace) {
       const b = data.breakdown[t.signal];
       const counts = `(${b.vacuous ? "vacuous" : `${b.numerator}/${b.denominator}`})`;
-      out.push(
-        `  ${t.signal.padEnd(23)} ${f3(t.value)}  ${counts.padEnd(10)} threshold ${t.threshold.toFixed(2)}  ${t.role.padEnd(14)} ${t.passed ? "pass" : "FAIL"}`,
-      );
+      out.push(`  ${t.signal.padEnd(23)} ${f3(t.value)}  ${counts.padEnd(10)} threshold ${t.threshold.toFixed(2)}  ${t.role.padEnd(14)} ${t.passed ? "pass" : "FAIL"}`);
     }
   }
   const delta = data.scoreDelta === null ? data.scoreDeltaNote : `delta ${data.scoreDelta >= 0 ? "+" : ""}${f3(data.scoreDelta)} vs run ${data.lastIteration}`;

@@ -79,7 +79,9 @@ export function registerPolicy(program: Command, setCode: (c: number) => void): 
 
   policy
     .command("evaluate")
-    .description("Decide continue / checkpoint / stop for a checkpoint under a policy: a TaskCheckpoint v1 under a policy v1 gives a PolicyDecision, a GoalCheckpoint v2 under a goal policy a GoalDecision. Exit 0 continue, 3 checkpoint, 4 stop; an unreadable or invalid input is a fail-closed stop (4).")
+    .description(
+      "Decide continue / checkpoint / stop for a checkpoint under a policy: a TaskCheckpoint v1 under a policy v1 gives a PolicyDecision, a GoalCheckpoint v2 under a goal policy a GoalDecision. Exit 0 continue, 3 checkpoint, 4 stop; an unreadable or invalid input is a fail-closed stop (4).",
+    )
     .requiredOption("--policy <file>", "policy JSON (v1, portable v1 or goal policy v2)")
     .requiredOption("--checkpoint <file>", "TaskCheckpoint v1 or GoalCheckpoint v2 JSON")
     .option("--json", "print the decision as JSON (as the harness prints it)")

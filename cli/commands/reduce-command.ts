@@ -31,9 +31,7 @@ export async function runReduceCommand(args: string[], options: { referenceLayou
       );
     }
     if (result.labelFirstSeatFiles > 0) {
-      io.err(
-        `[deep-context] note: read ${result.labelFirstSeatFiles} seat file(s) in the seats/{label}/iter-NNN/ layout, which the reference reducer ignores (--reference-layout-only to skip them)\n`,
-      );
+      io.err(`[deep-context] note: read ${result.labelFirstSeatFiles} seat file(s) in the seats/{label}/iter-NNN/ layout, which the reference reducer ignores (--reference-layout-only to skip them)\n`);
     }
     io.out(summaryText(result.summary));
     return 0;
@@ -55,9 +53,7 @@ export async function runReduceCommand(args: string[], options: { referenceLayou
 export function registerReduce(program: Command, setCode: (c: number) => void): void {
   program
     .command("reduce")
-    .description(
-      "Reduce a deep-context packet ({spec-folder}/context/): write findings-registry.json and deep-context-dashboard.md there and print a JSON summary (exit 1: no spec folder, 3: the reduce failed).",
-    )
+    .description("Reduce a deep-context packet ({spec-folder}/context/): write findings-registry.json and deep-context-dashboard.md there and print a JSON summary (exit 1: no spec folder, 3: the reduce failed).")
     .argument("[spec-folder]", "spec folder whose context/ holds the packet (deep-context-state.jsonl, seats/…)")
     .option("--reference-layout-only", "read seat files only as seats/iter-NNN/{label}.json, ignoring seats/{label}/iter-NNN/*.json (what the reference reducer does)")
     .allowUnknownOption()

@@ -59,34 +59,34 @@ export function AccountsTable({ accounts, selfId }: { accounts: AccountDto[]; se
             created: <Time iso={a.createdAt} />,
             admin: (
               <div className="flex items-center gap-2">
-              {a.isAdmin ? <Badge tone="accent">admin</Badge> : <span className="text-xs text-fg-muted">no</span>}
-              {a.isAdmin && a.id === selfId ? (
-                <ConfirmButton
-                  aria-label="Give up your instance admin rights"
-                  title="Give up your admin rights?"
-                  description="You keep your project roles, but lose this page and the projects you are not a member of. Another admin can give the rights back."
-                  confirmLabel="Remove my admin rights"
-                  busyLabel="Removing…"
-                  onConfirm={() => setAdmin(a, false)}
-                >
-                  Remove admin
-                </ConfirmButton>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={busy !== null}
-                  aria-busy={busy === a.id}
-                  aria-label={a.isAdmin ? `Remove instance admin rights from ${a.name}` : `Make ${a.name} an instance admin`}
-                  onClick={async () => {
-                    const message = await setAdmin(a, !a.isAdmin);
-                    if (message) setError(message);
-                  }}
-                >
-                  {busy === a.id ? "Saving…" : a.isAdmin ? "Remove admin" : "Make admin"}
-                </Button>
-              )}
-            </div>
+                {a.isAdmin ? <Badge tone="accent">admin</Badge> : <span className="text-xs text-fg-muted">no</span>}
+                {a.isAdmin && a.id === selfId ? (
+                  <ConfirmButton
+                    aria-label="Give up your instance admin rights"
+                    title="Give up your admin rights?"
+                    description="You keep your project roles, but lose this page and the projects you are not a member of. Another admin can give the rights back."
+                    confirmLabel="Remove my admin rights"
+                    busyLabel="Removing…"
+                    onConfirm={() => setAdmin(a, false)}
+                  >
+                    Remove admin
+                  </ConfirmButton>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy !== null}
+                    aria-busy={busy === a.id}
+                    aria-label={a.isAdmin ? `Remove instance admin rights from ${a.name}` : `Make ${a.name} an instance admin`}
+                    onClick={async () => {
+                      const message = await setAdmin(a, !a.isAdmin);
+                      if (message) setError(message);
+                    }}
+                  >
+                    {busy === a.id ? "Saving…" : a.isAdmin ? "Remove admin" : "Make admin"}
+                  </Button>
+                )}
+              </div>
             ),
           },
         }))}

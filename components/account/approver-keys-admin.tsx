@@ -62,8 +62,8 @@ export function ApproverKeysAdmin({ keyIds, bindings, emails }: { keyIds: string
     <div className="flex flex-col gap-4">
       {rows.length === 0 ? (
         <p className="text-sm text-fg-muted">
-          No approver keys are loaded. They come from <code className="font-mono">AGENT_COLLAB_HUMAN_KEYS_JSON</code> or the file named by{" "}
-          <code className="font-mono">WORKBENCH_HUMAN_KEYS_FILE</code>, read when the server starts.
+          No approver keys are loaded. They come from <code className="font-mono">AGENT_COLLAB_HUMAN_KEYS_JSON</code> or the file named by <code className="font-mono">WORKBENCH_HUMAN_KEYS_FILE</code>, read when the
+          server starts.
         </p>
       ) : (
         <DataTable

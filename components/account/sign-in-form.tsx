@@ -91,8 +91,8 @@ export function SignInForm({
     <div className="flex flex-col gap-4">
       {signingUp && firstAccount ? (
         <p className="rounded-md border border-accent/30 bg-accent/10 px-3 py-2 text-sm">
-          No accounts exist yet. The first account becomes the instance administrator: it adds projects and creates the other accounts. It needs the
-          setup code that <code className="font-mono text-xs">workbench serve</code> printed when it started.
+          No accounts exist yet. The first account becomes the instance administrator: it adds projects and creates the other accounts. It needs the setup code that{" "}
+          <code className="font-mono text-xs">workbench serve</code> printed when it started.
         </p>
       ) : null}
       <form onSubmit={submit} className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
@@ -105,15 +105,7 @@ export function SignInForm({
         {signingUp ? (
           <div>
             <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={80}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
+            <Input id={`${id}-name`} name="name" autoComplete="name" required maxLength={80} value={name} onChange={(e) => setName(e.target.value)} />
             <p className="mt-1 text-xs text-fg-muted">Shown to the people you work with.</p>
           </div>
         ) : null}
@@ -164,11 +156,7 @@ export function SignInForm({
       {canSignUp ? (
         <p className="text-center text-sm text-fg-muted">
           {signingUp ? "Already have an account? " : "No account yet? "}
-          <button
-            type="button"
-            onClick={() => switchMode(signingUp ? "sign-in" : "sign-up")}
-            className="rounded font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-accent"
-          >
+          <button type="button" onClick={() => switchMode(signingUp ? "sign-in" : "sign-up")} className="rounded font-medium text-accent hover:underline focus-visible:outline-2 focus-visible:outline-accent">
             {signingUp ? "Sign in" : "Create account"}
           </button>
         </p>

@@ -15,11 +15,7 @@ function typeOf(s: JsonSchema): string {
   if (alternatives) return alternatives.map(typeOf).join(" | ");
   const t = Array.isArray(s.type) ? s.type.join(" | ") : typeof s.type === "string" ? s.type : "any";
   if (t === "array" && s.items) return `array of ${typeOf(s.items as JsonSchema)}`;
-  const bounds = [
-    typeof s.minimum === "number" ? `≥ ${s.minimum}` : null,
-    typeof s.maximum === "number" ? `≤ ${s.maximum}` : null,
-    typeof s.maxLength === "number" ? `≤ ${s.maxLength} chars` : null,
-  ].filter(Boolean);
+  const bounds = [typeof s.minimum === "number" ? `≥ ${s.minimum}` : null, typeof s.maximum === "number" ? `≤ ${s.maximum}` : null, typeof s.maxLength === "number" ? `≤ ${s.maxLength} chars` : null].filter(Boolean);
   return bounds.length ? `${t} (${bounds.join(", ")})` : t;
 }
 

@@ -272,7 +272,8 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
       <div role="note" className="flex gap-2 rounded-lg border border-accent/40 bg-accent/5 p-3 text-sm">
         <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
         <p>
-          <strong>HISTORICAL REFERENCE</strong> — This state was recorded in a prior session. Verify all file paths, statuses, and decisions against the current working tree before acting. Do NOT re-run past commands or re-apply past edits.
+          <strong>HISTORICAL REFERENCE</strong> — This state was recorded in a prior session. Verify all file paths, statuses, and decisions against the current working tree before acting. Do NOT re-run past commands or
+          re-apply past edits.
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -73,7 +73,11 @@ export function DraftEditor({
             Write {target}
           </Button>
         </div>
-        {saved ? <p role="status" className="text-sm text-ok">Written to {saved}.</p> : null}
+        {saved ? (
+          <p role="status" className="text-sm text-ok">
+            Written to {saved}.
+          </p>
+        ) : null}
         {error ? (
           <p role="alert" className="text-sm text-danger">
             {error}

@@ -32,7 +32,11 @@ export function EvidenceRefs({ evidence }: { evidence: readonly EvidenceCheck[] 
             </Badge>
           ) : null}
           {e.fragment !== undefined ? <Badge title="A #fragment is kept as written and not checked.">#{e.fragment} not checked</Badge> : null}
-          {e.reason && e.status !== "present" ? <span className="text-fg-muted">{e.path} {e.reason}</span> : null}
+          {e.reason && e.status !== "present" ? (
+            <span className="text-fg-muted">
+              {e.path} {e.reason}
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

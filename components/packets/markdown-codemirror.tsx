@@ -56,19 +56,7 @@ const theme = EditorView.theme({
  * The markdown view: CodeMirror bound to the shared Y.Text, with everyone's cursors and
  * selections (y-codemirror.next) and the findings marked in place.
  */
-export function MarkdownCodeMirror({
-  text,
-  awareness,
-  marks,
-  editable,
-  onView,
-}: {
-  text: Y.Text;
-  awareness: Awareness | null;
-  marks: FindingMark[];
-  editable: boolean;
-  onView?: (view: EditorView | null) => void;
-}) {
+export function MarkdownCodeMirror({ text, awareness, marks, editable, onView }: { text: Y.Text; awareness: Awareness | null; marks: FindingMark[]; editable: boolean; onView?: (view: EditorView | null) => void }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
 

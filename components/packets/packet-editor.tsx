@@ -195,13 +195,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             <Button size="sm" variant="primary" onClick={() => void save()} disabled={busy || !dirty || !canEdit || !taskSize.ok}>
               <Save className="size-4" aria-hidden /> Save
             </Button>
-            <Button
-              size="sm"
-              onClick={() => void emit()}
-              disabled={busy || packet.approvedNumber === null || !canEdit}
-              title={emitting.title}
-              aria-describedby={emitting.note ? "emit-note" : undefined}
-            >
+            <Button size="sm" onClick={() => void emit()} disabled={busy || packet.approvedNumber === null || !canEdit} title={emitting.title} aria-describedby={emitting.note ? "emit-note" : undefined}>
               <Send className="size-4" aria-hidden /> {emitting.label}
             </Button>
             <Button size="sm" onClick={() => void copy()} disabled={!exportable} aria-label="Copy markdown">
@@ -230,7 +224,16 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
             {notice.text}
           </p>
         ) : null}
-        <CollabStatus enabled={collabUrl !== null} status={shared.status} synced={shared.synced} unsynced={shared.unsynced} storedAt={shared.storedAt} savePending={shared.savePending} peers={shared.peers} identity={identity} />
+        <CollabStatus
+          enabled={collabUrl !== null}
+          status={shared.status}
+          synced={shared.synced}
+          unsynced={shared.unsynced}
+          storedAt={shared.storedAt}
+          savePending={shared.savePending}
+          peers={shared.peers}
+          identity={identity}
+        />
         {mode === "form" && doc && lib ? (
           <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced || !canEdit} />
         ) : (

@@ -290,7 +290,10 @@ export function ReviewPanel({
                 <ul className="space-y-1">
                   {list.map((c) => (
                     <li key={c.id}>
-                      <strong>{c.author}</strong> <span className="text-xs text-fg-muted"><Time iso={c.createdAt} withTime /></span>
+                      <strong>{c.author}</strong>{" "}
+                      <span className="text-xs text-fg-muted">
+                        <Time iso={c.createdAt} withTime />
+                      </span>
                       <p className="whitespace-pre-wrap">{c.body}</p>
                     </li>
                   ))}

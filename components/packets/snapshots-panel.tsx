@@ -134,12 +134,14 @@ export function SnapshotsPanel({
               </select>
             </label>
           </div>
-          {patch ? (
-            <DiffHunks hunks={patch.hunks} testId="snapshot-diff" className="max-h-72" />
-          ) : null}
+          {patch ? <DiffHunks hunks={patch.hunks} testId="snapshot-diff" className="max-h-72" /> : null}
         </div>
       ) : null}
-      {notice ? <p role="status" className="text-sm text-ok">{notice}</p> : null}
+      {notice ? (
+        <p role="status" className="text-sm text-ok">
+          {notice}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-danger">
           {error}

@@ -12,14 +12,7 @@ export function TokenMeter({ tokens, budget, tokenizer }: { tokens: number | nul
           {tokenizer}
         </span>
       </div>
-      <div
-        className="relative h-2 overflow-hidden rounded-full bg-muted"
-        role="meter"
-        aria-label="Token estimate"
-        aria-valuemin={0}
-        aria-valuemax={budget}
-        aria-valuenow={tokens ?? 0}
-      >
+      <div className="relative h-2 overflow-hidden rounded-full bg-muted" role="meter" aria-label="Token estimate" aria-valuemin={0} aria-valuemax={budget} aria-valuenow={tokens ?? 0}>
         <div className={`h-full ${tone}`} style={{ width: `${pct}%` }} />
         <span className="absolute inset-y-0 w-px bg-fg/40" style={{ left: `${(500 / budget) * 100}%` }} aria-hidden />
         <span className="absolute inset-y-0 w-px bg-fg/40" style={{ left: `${(1500 / budget) * 100}%` }} aria-hidden />

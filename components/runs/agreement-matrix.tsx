@@ -10,38 +10,38 @@ export function AgreementMatrix({ view }: { view: AgreementView }) {
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="overflow-x-auto">
         <KeyboardList label="Agreement matrix rows" primary={false}>
-        <table className="text-xs" aria-label="Agreement matrix">
-          <thead>
-            <tr>
-              <th className="p-1" />
-              {view.executors.map((e) => (
-                <th key={e} scope="col" className="p-1 font-mono font-medium">
-                  {e}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {view.executors.map((row, i) => (
-              <tr key={row} data-nav-row tabIndex={-1} className="focus-visible:bg-muted">
-                <th scope="row" className="p-1 text-right font-mono font-medium">
-                  {row}
-                </th>
-                {view.matrix[i]!.map((v, j) => (
-                  <td key={j} className="p-0.5">
-                    <div
-                      className="flex size-12 items-center justify-center rounded tabular-nums"
-                      style={{ background: `color-mix(in oklch, var(--color-accent) ${Math.round((v / max) * 85)}%, transparent)` }}
-                      title={`${row} & ${view.executors[j]}: ${v} shared findings`}
-                    >
-                      {v}
-                    </div>
-                  </td>
+          <table className="text-xs" aria-label="Agreement matrix">
+            <thead>
+              <tr>
+                <th className="p-1" />
+                {view.executors.map((e) => (
+                  <th key={e} scope="col" className="p-1 font-mono font-medium">
+                    {e}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {view.executors.map((row, i) => (
+                <tr key={row} data-nav-row tabIndex={-1} className="focus-visible:bg-muted">
+                  <th scope="row" className="p-1 text-right font-mono font-medium">
+                    {row}
+                  </th>
+                  {view.matrix[i]!.map((v, j) => (
+                    <td key={j} className="p-0.5">
+                      <div
+                        className="flex size-12 items-center justify-center rounded tabular-nums"
+                        style={{ background: `color-mix(in oklch, var(--color-accent) ${Math.round((v / max) * 85)}%, transparent)` }}
+                        title={`${row} & ${view.executors[j]}: ${v} shared findings`}
+                      >
+                        {v}
+                      </div>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </KeyboardList>
       </div>
       <div className="space-y-4">

@@ -34,9 +34,12 @@ export function CoverageGraph({ projectId, runId, nodeCount, edgeCount }: { proj
   useEffect(() => {
     const el = placeholder.current;
     if (!el || wanted) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setWanted(true);
-    }, { rootMargin: "200px" });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: "200px" },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [wanted]);
@@ -80,9 +83,12 @@ function DrawnCoverageGraph({ graph }: { graph: DrawnGraph }) {
   useEffect(() => {
     const el = box.current;
     if (!el || visible) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setVisible(true);
-    }, { rootMargin: "200px" });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: "200px" },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [visible]);
@@ -167,7 +173,14 @@ function DrawnCoverageGraph({ graph }: { graph: DrawnGraph }) {
         ))}
       </fieldset>
       <div className="relative">
-        <div ref={box} className="h-[32rem] rounded-md border border-border bg-surface" role="img" aria-label={`Coverage graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`} data-testid="coverage-graph" data-laid-out={positions ? "true" : undefined} />
+        <div
+          ref={box}
+          className="h-[32rem] rounded-md border border-border bg-surface"
+          role="img"
+          aria-label={`Coverage graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`}
+          data-testid="coverage-graph"
+          data-laid-out={positions ? "true" : undefined}
+        />
         {!positions ? (
           <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-fg-muted">
             {graph.nodes.length === 0 ? "The graph has no nodes." : layoutError ? `The graph could not be laid out: ${layoutError}` : `Laying out ${graph.nodes.length.toLocaleString("en")} nodes…`}

@@ -33,19 +33,7 @@ function writeUrlFilters(f: FindingsFilters): void {
  * Every bucket and lowConfidence, filtered and sorted on the server and drawn virtually:
  * the list fetches the windows it is about to show, so 100,000 findings cost what 40 rows do.
  */
-export function FindingsExplorer({
-  projectId,
-  runId,
-  facets,
-  first,
-  executors,
-}: {
-  projectId: string;
-  runId: string;
-  facets: FindingsFacets;
-  first: FindingsPage;
-  executors: string[];
-}) {
+export function FindingsExplorer({ projectId, runId, facets, first, executors }: { projectId: string; runId: string; facets: FindingsFacets; first: FindingsPage; executors: string[] }) {
   const searchParams = useSearchParams();
   const [filters, setFilters] = useState<FindingsFilters>(() => readUrlFilters(new URLSearchParams(searchParams.toString())));
   const [text, setText] = useState(filters.q);
@@ -184,11 +172,28 @@ export function FindingsExplorer({
         </label>
         <label className="text-xs text-fg-muted">
           Min agreement
-          <input className={`${select} block w-20`} type="number" min={0} max={executors.length} value={filters.minAgreement} onChange={(e) => set({ minAgreement: Math.max(0, Math.trunc(Number(e.target.value)) || 0) })} aria-label="Min agreement" />
+          <input
+            className={`${select} block w-20`}
+            type="number"
+            min={0}
+            max={executors.length}
+            value={filters.minAgreement}
+            onChange={(e) => set({ minAgreement: Math.max(0, Math.trunc(Number(e.target.value)) || 0) })}
+            aria-label="Min agreement"
+          />
         </label>
         <label className="text-xs text-fg-muted">
           Min relevance
-          <input className={`${select} block w-24`} type="number" min={0} max={1} step={0.05} value={filters.minRelevance} onChange={(e) => set({ minRelevance: Math.min(1, Math.max(0, Number(e.target.value) || 0)) })} aria-label="Min relevance" />
+          <input
+            className={`${select} block w-24`}
+            type="number"
+            min={0}
+            max={1}
+            step={0.05}
+            value={filters.minRelevance}
+            onChange={(e) => set({ minRelevance: Math.min(1, Math.max(0, Number(e.target.value) || 0)) })}
+            aria-label="Min relevance"
+          />
         </label>
         <label className="flex h-9 items-center gap-1.5 text-sm">
           <input type="checkbox" checked={filters.contradicted} onChange={(e) => set({ contradicted: e.target.checked })} /> contradicted only
@@ -251,8 +256,12 @@ export function FindingsExplorer({
                     {f.agreement}
                     {f.agreementEligible ? " ✓" : ""}
                   </span>
-                  <span role="cell" className="tabular-nums">{f.relevance.toFixed(2)}</span>
-                  <span role="cell" className="tabular-nums">{f.firstIteration}</span>
+                  <span role="cell" className="tabular-nums">
+                    {f.relevance.toFixed(2)}
+                  </span>
+                  <span role="cell" className="tabular-nums">
+                    {f.firstIteration}
+                  </span>
                 </button>
               );
             })}
@@ -275,8 +284,7 @@ export function FindingsExplorer({
                 <dd className="mt-1" data-testid="evidence-check">
                   {check ? (
                     <>
-                      <Badge tone={check.status === "verified" ? "ok" : check.status === "stale" ? "warn" : "danger"}>{check.status}</Badge>{" "}
-                      <span className="text-xs text-fg-muted">{check.reason}</span>
+                      <Badge tone={check.status === "verified" ? "ok" : check.status === "stale" ? "warn" : "danger"}>{check.status}</Badge> <span className="text-xs text-fg-muted">{check.reason}</span>
                       {check.lineText !== null ? <pre className="mt-1 overflow-x-auto rounded bg-muted p-1.5 font-mono text-[11px]">{`${check.line}  ${check.lineText}`}</pre> : null}
                     </>
                   ) : (

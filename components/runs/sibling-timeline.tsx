@@ -30,8 +30,7 @@ export function SiblingTimeline({ timeline }: { timeline: ResearchTimeline | Rev
       ) : null}
       <p className="text-sm">
         Recorded stop: <strong>{timeline.recorded.stopReason ?? "none yet"}</strong>
-        {timeline.recorded.run !== null ? ` at run ${timeline.recorded.run}` : ""}. First stop candidate by the rules:{" "}
-        <strong>{timeline.firstStopCandidateRun ?? "none"}</strong>.
+        {timeline.recorded.run !== null ? ` at run ${timeline.recorded.run}` : ""}. First stop candidate by the rules: <strong>{timeline.firstStopCandidateRun ?? "none"}</strong>.
       </p>
       <DataTable
         label="Iterations"

@@ -74,5 +74,3 @@ export function SignalCharts({ data, thresholds, convergenceThreshold }: { data:
     </div>
   );
 }
-
-

@@ -16,10 +16,7 @@ export function VariantSwitch({ current, hrefFor }: { current: "documented" | "s
           href={hrefFor(v.id)}
           title={v.hint}
           aria-current={current === v.id ? "page" : undefined}
-          className={cn(
-            "rounded px-2 py-1 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
-            current === v.id ? "bg-accent text-accent-fg" : "text-fg-muted hover:bg-muted",
-          )}
+          className={cn("rounded px-2 py-1 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent", current === v.id ? "bg-accent text-accent-fg" : "text-fg-muted hover:bg-muted")}
         >
           {v.label}
         </Link>

@@ -26,9 +26,7 @@ export function WindowNav({ window: w, noun, param, basePath, searchParams, anch
   ];
   return (
     <nav aria-label={`${noun} windows`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2 text-xs text-fg-muted">
-      <span>
-        {w.total === 0 ? `No ${noun}` : w.count === w.total ? `All ${fmt(w.total)} ${noun}` : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${fmt(w.offset + 1)}–${fmt(w.offset + w.count)} of ${fmt(w.total)}`}
-      </span>
+      <span>{w.total === 0 ? `No ${noun}` : w.count === w.total ? `All ${fmt(w.total)} ${noun}` : `${noun[0]!.toUpperCase()}${noun.slice(1)} ${fmt(w.offset + 1)}–${fmt(w.offset + w.count)} of ${fmt(w.total)}`}</span>
       {w.count < w.total ? (
         <span className="flex gap-1.5">
           {links.map(([label, offset, rel]) =>

@@ -30,7 +30,12 @@ function plain(marked: string): string {
 
 function Item({ value, onSelect, icon: Icon, children, hint, forceMount }: { value: string; onSelect: () => void; icon: typeof Hash; children: React.ReactNode; hint?: string; forceMount?: boolean }) {
   return (
-    <Command.Item value={value} onSelect={onSelect} forceMount={forceMount} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm data-[selected=true]:bg-accent/12 data-[selected=true]:text-accent">
+    <Command.Item
+      value={value}
+      onSelect={onSelect}
+      forceMount={forceMount}
+      className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm data-[selected=true]:bg-accent/12 data-[selected=true]:text-accent"
+    >
       <Icon aria-hidden className="size-4 shrink-0 text-fg-muted" />
       <span className="min-w-0 flex-1 truncate">{children}</span>
       {hint ? <span className="shrink-0 text-xs text-fg-muted">{hint}</span> : null}
@@ -122,7 +127,11 @@ export function CommandPalette() {
     >
       <div className="flex items-center gap-2 border-b border-border px-3">
         <Search aria-hidden className="size-4 text-fg-muted" />
-        <Command.Input value={query} onValueChange={setQuery} placeholder="Jump to a project, topic, run, packet or page…" className="h-11 w-full bg-transparent text-sm placeholder:text-fg-muted"
+        <Command.Input
+          value={query}
+          onValueChange={setQuery}
+          placeholder="Jump to a project, topic, run, packet or page…"
+          className="h-11 w-full bg-transparent text-sm placeholder:text-fg-muted"
           // The dialog frames the field; the global focus ring would be cut off by its edge.
           style={{ outline: "none" }}
         />
@@ -170,7 +179,13 @@ export function CommandPalette() {
         {targets?.topics.length ? (
           <Command.Group heading="Topics" className={groupClass}>
             {targets.topics.map((t) => (
-              <Item key={`${t.projectId}:${t.slug}`} value={`topic ${t.slug} ${t.title ?? ""} ${t.projectId}`} onSelect={() => go(`/projects/${t.projectId}/topics/${encodeURIComponent(t.slug)}`)} icon={Hash} hint={projectName(t.projectId)}>
+              <Item
+                key={`${t.projectId}:${t.slug}`}
+                value={`topic ${t.slug} ${t.title ?? ""} ${t.projectId}`}
+                onSelect={() => go(`/projects/${t.projectId}/topics/${encodeURIComponent(t.slug)}`)}
+                icon={Hash}
+                hint={projectName(t.projectId)}
+              >
                 {t.title ? `${t.title} (${t.slug})` : t.slug}
               </Item>
             ))}
@@ -188,7 +203,13 @@ export function CommandPalette() {
         {targets?.packets.length ? (
           <Command.Group heading="Packets and briefs" className={groupClass}>
             {targets.packets.map((p) => (
-              <Item key={p.id} value={`packet ${p.title} ${p.kind} ${p.id}`} onSelect={() => go(`/projects/${p.projectId}/packets/${p.id}`)} icon={FileText} hint={`${p.kind} · ${p.reviewStatus} · ${projectName(p.projectId)}`}>
+              <Item
+                key={p.id}
+                value={`packet ${p.title} ${p.kind} ${p.id}`}
+                onSelect={() => go(`/projects/${p.projectId}/packets/${p.id}`)}
+                icon={FileText}
+                hint={`${p.kind} · ${p.reviewStatus} · ${projectName(p.projectId)}`}
+              >
                 {p.title}
               </Item>
             ))}

@@ -24,10 +24,7 @@ function NavLink({ href, active, children, icon: Icon }: { href: string; active:
     <Link
       href={href}
       aria-current={active ? "page" : undefined}
-      className={cn(
-        "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm",
-        active ? "bg-accent/12 font-medium text-accent" : "text-fg-muted hover:bg-muted hover:text-fg",
-      )}
+      className={cn("flex items-center gap-2 rounded-md px-2 py-1.5 text-sm", active ? "bg-accent/12 font-medium text-accent" : "text-fg-muted hover:bg-muted hover:text-fg")}
     >
       <Icon aria-hidden className="size-4 shrink-0" />
       <span className="truncate">{children}</span>
@@ -139,11 +136,7 @@ export function Sidebar({ projects, account, signedIn }: { projects: SidebarProj
       ) : null}
       {account ? (
         <div className="mt-3 border-t border-border pt-3">
-          <Link
-            href="/account"
-            aria-current={pathname === "/account" ? "page" : undefined}
-            className={cn("block rounded-md px-2 py-1.5", pathname === "/account" ? "bg-accent/12" : "hover:bg-muted")}
-          >
+          <Link href="/account" aria-current={pathname === "/account" ? "page" : undefined} className={cn("block rounded-md px-2 py-1.5", pathname === "/account" ? "bg-accent/12" : "hover:bg-muted")}>
             <span className={cn("block truncate text-sm font-medium", pathname === "/account" && "text-accent")}>{account.name}</span>
             <span className="block truncate text-xs text-fg-muted">{account.email}</span>
           </Link>

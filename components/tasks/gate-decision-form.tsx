@@ -67,8 +67,7 @@ export function GateDecisionForm({
     <div className="space-y-2" aria-label="Sign a gate decision">
       <div className="flex flex-wrap items-center gap-3 text-xs">
         <label>
-          Gate{" "}
-          <input className="h-8 rounded-md border border-border bg-surface px-2 font-mono text-sm" list={listId} value={gate} onChange={(e) => setGate(e.target.value)} aria-label="Gate" maxLength={200} />
+          Gate <input className="h-8 rounded-md border border-border bg-surface px-2 font-mono text-sm" list={listId} value={gate} onChange={(e) => setGate(e.target.value)} aria-label="Gate" maxLength={200} />
           <datalist id={listId}>
             {gates.map((g) => (
               <option key={g} value={g} />

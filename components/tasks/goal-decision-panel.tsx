@@ -64,12 +64,8 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
           </Fact>
           <Fact label="action kind">{goal.actionKind}</Fact>
           <Fact label="next step">{goal.nextStep ? goal.nextStep : <span className="text-fg-muted">none (empty)</span>}</Fact>
-          <Fact label="pending compaction">
-            {goal.pendingCompaction ? <Badge tone="warn">yes: compact the active context before the next action</Badge> : <span>no</span>}
-          </Fact>
-          <Fact label="requires human">
-            {goal.requiresHuman ? <Badge tone="danger">yes: the host marked this goal for a human; a signed approval does not clear it</Badge> : <span>no</span>}
-          </Fact>
+          <Fact label="pending compaction">{goal.pendingCompaction ? <Badge tone="warn">yes: compact the active context before the next action</Badge> : <span>no</span>}</Fact>
+          <Fact label="requires human">{goal.requiresHuman ? <Badge tone="danger">yes: the host marked this goal for a human; a signed approval does not clear it</Badge> : <span>no</span>}</Fact>
           <Fact label="fresh evidence">
             {goal.freshEvidence.length ? <span className="font-mono">{goal.freshEvidence.join(", ")}</span> : <span className="text-fg-muted">none not yet accepted</span>}
             <span className="text-fg-muted"> · {goal.acceptedEvidence.length} accepted at earlier slices</span>
@@ -98,7 +94,10 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
       </Card>
 
       <Card>
-        <CardHeader title="Slice boundaries" description="This slice's counters against the base policy's limits. Reaching one ends the slice (a checkpoint), not the goal; the slice advances on its own only with fresh evidence, a next step and no active child." />
+        <CardHeader
+          title="Slice boundaries"
+          description="This slice's counters against the base policy's limits. Reaching one ends the slice (a checkpoint), not the goal; the slice advances on its own only with fresh evidence, a next step and no active child."
+        />
         <DataTable
           label="Slice boundaries"
           keyboard={false}
@@ -127,7 +126,10 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
       </Card>
 
       <Card>
-        <CardHeader title="Active context and action limits" description="Context limits ask for compaction (the goal goes on); retry, no-evidence and concurrency limits stop this action (a diagnose or wait action may go on)." />
+        <CardHeader
+          title="Active context and action limits"
+          description="Context limits ask for compaction (the goal goes on); retry, no-evidence and concurrency limits stop this action (a diagnose or wait action may go on)."
+        />
         <DataTable
           label="Action limits"
           keyboard={false}
@@ -171,7 +173,10 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
       </Card>
 
       <Card>
-        <CardHeader title="Human gates" description="The latest signed decision of each gate wins: a decline or revise stops the goal, a later approve clears it. Decisions are signed here as proposal decisions are, with a key the goal policy pins." />
+        <CardHeader
+          title="Human gates"
+          description="The latest signed decision of each gate wins: a decline or revise stops the goal, a later approve clears it. Decisions are signed here as proposal decisions are, with a key the goal policy pins."
+        />
         {goal.gates.length ? (
           <ul className="divide-y divide-border text-sm" aria-label="Gates">
             {goal.gates.map((g) => (
@@ -188,7 +193,15 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
           <p className="px-4 py-2 text-sm text-fg-muted">No gate decision yet.</p>
         )}
         <div className="border-t border-border p-4">
-          <GateDecisionForm projectId={projectId} taskId={task.taskId} file={task.file} gates={goal.gates.map((g) => g.gate)} signers={signing.signers} cannotSign={signing.cannotSign} pendingActionHash={goal.pendingActionHash} />
+          <GateDecisionForm
+            projectId={projectId}
+            taskId={task.taskId}
+            file={task.file}
+            gates={goal.gates.map((g) => g.gate)}
+            signers={signing.signers}
+            cannotSign={signing.cannotSign}
+            pendingActionHash={goal.pendingActionHash}
+          />
         </div>
       </Card>
     </div>

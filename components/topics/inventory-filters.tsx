@@ -74,13 +74,7 @@ export function InventoryFilters({ statuses }: { statuses: string[] }) {
         </label>
         <Input id="topic-filter-text" type="search" data-nav-search placeholder="Filter…" value={text} onChange={(e) => setText(e.target.value)} />
       </div>
-      <FilterSelect
-        id="topic-filter-source"
-        label="Source"
-        value={params.get("source") ?? ""}
-        options={SOURCE_KINDS.map((s) => ({ value: s, label: SOURCE_LABEL[s] }))}
-        onChange={(v) => set("source", v)}
-      />
+      <FilterSelect id="topic-filter-source" label="Source" value={params.get("source") ?? ""} options={SOURCE_KINDS.map((s) => ({ value: s, label: SOURCE_LABEL[s] }))} onChange={(v) => set("source", v)} />
       <FilterSelect id="topic-filter-status" label="Status" value={params.get("status") ?? ""} options={statuses.map((s) => ({ value: s, label: s }))} onChange={(v) => set("status", v)} />
     </div>
   );

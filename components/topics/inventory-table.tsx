@@ -14,9 +14,7 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
     return filtered ? (
       <EmptyState title="No topic matches these filters">Clear a filter to see more.</EmptyState>
     ) : (
-      <EmptyState title="No context found across any source">
-        Nothing under the work, brainstorm, proposal or refactoring folders yet. Agents create them with /create-requirements and /brainstorm.
-      </EmptyState>
+      <EmptyState title="No context found across any source">Nothing under the work, brainstorm, proposal or refactoring folders yet. Agents create them with /create-requirements and /brainstorm.</EmptyState>
     );
   }
   // Pages come sorted and paginated from the server (most recent first): no sorting here.

@@ -122,7 +122,13 @@ export function DataTable({ label, columns, rows, empty, keyboard = true, primar
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} {...row.original.data} data-nav-row={keyboard ? "" : undefined} tabIndex={keyboard ? -1 : undefined} className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.original.className)}>
+            <tr
+              key={row.id}
+              {...row.original.data}
+              data-nav-row={keyboard ? "" : undefined}
+              tabIndex={keyboard ? -1 : undefined}
+              className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.original.className)}
+            >
               {row.getVisibleCells().map((cell) => {
                 const col = byId.get(cell.column.id)!;
                 const Cell = col.rowHeader ? "th" : "td";

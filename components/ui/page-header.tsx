@@ -4,7 +4,11 @@ export function PageHeader({ title, description, actions, crumbs }: { title: Rea
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
-        {crumbs ? <nav aria-label="Breadcrumb" className="mb-1 text-xs text-fg-muted">{crumbs}</nav> : null}
+        {crumbs ? (
+          <nav aria-label="Breadcrumb" className="mb-1 text-xs text-fg-muted">
+            {crumbs}
+          </nav>
+        ) : null}
         <h1 className="truncate text-xl font-semibold tracking-tight">{title}</h1>
         {description ? <p className="mt-1 text-sm text-fg-muted">{description}</p> : null}
       </div>

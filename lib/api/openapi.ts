@@ -128,7 +128,7 @@ export function openApiDocument(routes: readonly AnyRouteContract[] = API_ROUTES
       title: "Context Workbench API",
       version,
       description:
-        "The HTTP API of the Context Workbench: the same lib/ functions as the pages and the CLI. Every error is `{\"error\":{\"code\",\"message\"}}` with the code's status. Local mode needs no credentials; team mode needs a session cookie or a personal access token (`Authorization: Bearer wb_…`). Writes from a browser must come from the Workbench's own origin.",
+        'The HTTP API of the Context Workbench: the same lib/ functions as the pages and the CLI. Every error is `{"error":{"code","message"}}` with the code\'s status. Local mode needs no credentials; team mode needs a session cookie or a personal access token (`Authorization: Bearer wb_…`). Writes from a browser must come from the Workbench\'s own origin.',
     },
     servers: [{ url: "/" }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),

@@ -12,7 +12,12 @@ export const apiDocRoutes = {
     response: {
       status: 200,
       description: "the document",
-      json: z.object({ openapi: z.string().describe("3.1.x"), info: opaque("title, version and description"), paths: opaque("every operation by path"), components: opaque("the shared error schema and the security schemes") }),
+      json: z.object({
+        openapi: z.string().describe("3.1.x"),
+        info: opaque("title, version and description"),
+        paths: opaque("every operation by path"),
+        components: opaque("the shared error schema and the security schemes"),
+      }),
     },
   }),
 };

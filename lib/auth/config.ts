@@ -14,9 +14,7 @@ export interface OidcConfig {
   name: string;
 }
 
-export type AuthConfig =
-  | { mode: "local" }
-  | { mode: "team"; secret: string; publicUrl: string | undefined; signup: "open" | "closed"; oidc: OidcConfig | null };
+export type AuthConfig = { mode: "local" } | { mode: "team"; secret: string; publicUrl: string | undefined; signup: "open" | "closed"; oidc: OidcConfig | null };
 
 /** The auth configuration of this environment; a team mode without a secret is refused, not weakened. */
 export function readAuthConfig(env: EnvSource = process.env): AuthConfig {

@@ -63,10 +63,7 @@ async function build() {
             const byAdmin = creatingAsAdmin.getStore() === true;
             // The first account becomes instance admin: only the setup code (checked by the sign-up
             // route, app/api/auth/[...all]) or the server's own CLI may create it, never single sign-on.
-            const allowed =
-              (await countAccounts()) === 0
-                ? byAdmin || ctx?.path === "/sign-up/email"
-                : byAdmin || config.signup === "open" || (ctx?.path?.startsWith("/callback/") ?? false);
+            const allowed = (await countAccounts()) === 0 ? byAdmin || ctx?.path === "/sign-up/email" : byAdmin || config.signup === "open" || (ctx?.path?.startsWith("/callback/") ?? false);
             if (!allowed) throw new APIError("FORBIDDEN", { message: SIGNUP_CLOSED });
           },
           after: async (user) => promoteIfFirstAccount(user.id),

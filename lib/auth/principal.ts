@@ -7,9 +7,7 @@ import { getAccount } from "../db/repositories/accounts";
 import { isTeamMode } from "./config";
 import { getAuth, TOKEN_PREFIX } from "./instance";
 
-export type Principal =
-  | { kind: "local" }
-  | { kind: "user"; userId: string; name: string; email: string; isAdmin: boolean; via: "session" | "token" };
+export type Principal = { kind: "local" } | { kind: "user"; userId: string; name: string; email: string; isAdmin: boolean; via: "session" | "token" };
 
 export const LOCAL_PRINCIPAL: Principal = { kind: "local" };
 

@@ -29,8 +29,18 @@ export const commentInput = z
     quote: z.string().max(2000).nullable().default(null).describe("the text range the comment is about"),
     anchorFrom: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where the quoted range started"),
     anchorTo: z.number().int().min(0).nullable().default(null).describe("UTF-16 offset where it ended"),
-    anchorStart: z.string().regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor").nullable().default(null).describe("base64 Yjs relative position where the quoted range starts in the shared document"),
-    anchorEnd: z.string().regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor").nullable().default(null).describe("base64 Yjs relative position where it ends"),
+    anchorStart: z
+      .string()
+      .regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor")
+      .nullable()
+      .default(null)
+      .describe("base64 Yjs relative position where the quoted range starts in the shared document"),
+    anchorEnd: z
+      .string()
+      .regex(/^[A-Za-z0-9+/=]{1,200}$/, "not a base64 anchor")
+      .nullable()
+      .default(null)
+      .describe("base64 Yjs relative position where it ends"),
     body: z.string().trim().min(1, "the comment is empty").max(10_000).describe("the comment"),
     author: actor,
   })
@@ -90,13 +100,13 @@ export const reviewHistorySchema = z
   .object({
     packet: z
       .object({
-      id: z.string().describe("packet id"),
-      title: z.string().describe("title"),
-      kind: z.string().describe("packet or brief"),
-      reviewStatus: z.string().describe("draft, in_review, changes_requested or approved"),
-      approvedNumber: z.number().int().nullable().describe("the revision the last approval froze"),
-      headNumber: z.number().int().describe("the latest revision"),
-    })
+        id: z.string().describe("packet id"),
+        title: z.string().describe("title"),
+        kind: z.string().describe("packet or brief"),
+        reviewStatus: z.string().describe("draft, in_review, changes_requested or approved"),
+        approvedNumber: z.number().int().nullable().describe("the revision the last approval froze"),
+        headNumber: z.number().int().describe("the latest revision"),
+      })
       .describe("the packet and its review status"),
     events: z.array(reviewEventSchema).describe("status changes, oldest first"),
     threads: z

@@ -26,7 +26,6 @@ import { commentInput, resolveInput, reviewActionInput, snapshotInput } from "./
 
 export { commentInput, resolveInput, reviewActionInput, snapshotInput };
 
-
 export async function reviewPacket(projectId: string, id: string, raw: z.input<typeof reviewActionInput>): Promise<{ packet: PacketDto; events: ReviewEventDto[] }> {
   const input = parseInput(reviewActionInput, raw);
   const p = await getPacket(projectId, id);
@@ -113,8 +112,19 @@ export async function reviewHistory(projectId: string, id: string): Promise<Revi
 
 /** The review history as a markdown document (comment bodies are quoted, never interpreted). */
 export function reviewHistoryMarkdown(h: ReviewHistory): string {
-  const quote = (s: string) => s.split("\n").map((l) => `> ${l}`).join("\n");
-  const out = [`# Review history: ${h.packet.title}`, "", `Status: **${h.packet.reviewStatus}**${h.packet.approvedNumber ? ` (approved revision r${h.packet.approvedNumber})` : ""}; latest revision r${h.packet.headNumber}.`, "", "## Status changes", ""];
+  const quote = (s: string) =>
+    s
+      .split("\n")
+      .map((l) => `> ${l}`)
+      .join("\n");
+  const out = [
+    `# Review history: ${h.packet.title}`,
+    "",
+    `Status: **${h.packet.reviewStatus}**${h.packet.approvedNumber ? ` (approved revision r${h.packet.approvedNumber})` : ""}; latest revision r${h.packet.headNumber}.`,
+    "",
+    "## Status changes",
+    "",
+  ];
   if (h.events.length === 0) out.push("(none)");
   for (const e of h.events) out.push(`- ${e.createdAt} — ${e.actor}: ${e.fromStatus} → ${e.toStatus} on r${e.revision}${e.note ? ` — ${e.note.replace(/\n/g, " ")}` : ""}`);
   out.push("", "## Comment threads", "");

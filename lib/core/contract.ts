@@ -20,10 +20,7 @@ export type ContractRole = "viewer" | "editor" | "approver" | "admin";
  * signed in (team mode), holds `role` on the project in the path, has an account (team mode
  * only: local mode has none), and is an instance administrator.
  */
-export type Access =
-  | { kind: "public" }
-  | { kind: "signed-in"; account?: boolean; instanceAdmin?: boolean }
-  | { kind: "project"; role: ContractRole; account?: boolean };
+export type Access = { kind: "public" } | { kind: "signed-in"; account?: boolean; instanceAdmin?: boolean } | { kind: "project"; role: ContractRole; account?: boolean };
 
 /** Media types a route may answer with besides JSON; each is declared so the document shows it. */
 export type TextMediaType = "text/markdown" | "text/event-stream";

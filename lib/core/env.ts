@@ -48,19 +48,11 @@ const flag = () => z.enum(["0", "1"], { error: 'must be "1" (on) or "0" (off)' }
 
 export const ENV = {
   WORKBENCH_DATA_DIR: spec("operator", "`./data`", text().describe("where the embedded SQLite database and the sample project live")),
-  DATABASE_URL: spec(
-    "operator",
-    "(SQLite in the data dir)",
-    text().describe("`postgresql://…` to use PostgreSQL instead (team deployments); `file:…` for another SQLite file"),
-  ),
+  DATABASE_URL: spec("operator", "(SQLite in the data dir)", text().describe("`postgresql://…` to use PostgreSQL instead (team deployments); `file:…` for another SQLite file")),
   PORT: spec("operator", "`3000`", port().default(3000).describe("where `workbench serve` (and `npm run dev`) listens")),
   HOST: spec("operator", "`127.0.0.1`", text().describe("the interface `workbench serve` listens on (local mode listens on loopback only)")),
   WORKBENCH_COLLAB_PORT: spec("operator", "`PORT + 1`", port().describe("the co-editing WebSocket server's port")),
-  REDIS_URL: spec(
-    "operator",
-    "(none)",
-    text().describe("`redis://…` shared by several instances so co-editing reaches everyone whichever instance they are on; unset for one instance"),
-  ),
+  REDIS_URL: spec("operator", "(none)", text().describe("`redis://…` shared by several instances so co-editing reaches everyone whichever instance they are on; unset for one instance")),
   WORKBENCH_FETCH_INTERVAL: spec(
     "operator",
     "`300`",
@@ -76,45 +68,17 @@ export const ENV = {
       })
       .describe("seconds between `workbench serve`'s fetches of projects added from git remotes; `0` turns them off"),
   ),
-  AGENT_COLLAB_HUMAN_KEYS_JSON: spec(
-    "operator",
-    "(none)",
-    text().describe('approvers\' signing secrets as `{"<key_id>":"<secret>"}` (see "Approver keys")'),
-  ),
-  WORKBENCH_HUMAN_KEYS_FILE: spec(
-    "operator",
-    "(none)",
-    text().describe("a JSON file outside every project holding the same as `AGENT_COLLAB_HUMAN_KEYS_JSON` (read when that is unset)"),
-  ),
-  WORKBENCH_MODE: spec(
-    "operator",
-    "`local`",
-    z.enum(["local", "team"]).default("local").describe('`team`: accounts, roles and sign-in on every request (see "Team mode")'),
-  ),
+  AGENT_COLLAB_HUMAN_KEYS_JSON: spec("operator", "(none)", text().describe('approvers\' signing secrets as `{"<key_id>":"<secret>"}` (see "Approver keys")')),
+  WORKBENCH_HUMAN_KEYS_FILE: spec("operator", "(none)", text().describe("a JSON file outside every project holding the same as `AGENT_COLLAB_HUMAN_KEYS_JSON` (read when that is unset)")),
+  WORKBENCH_MODE: spec("operator", "`local`", z.enum(["local", "team"]).default("local").describe('`team`: accounts, roles and sign-in on every request (see "Team mode")')),
   WORKBENCH_AUTH_SECRET: spec(
     "operator",
     "(none)",
-    z
-      .string()
-      .min(32, "must be at least 32 characters")
-      .optional()
-      .describe("team mode: at least 32 characters; signs sessions and co-editing tokens (same value on every instance)"),
+    z.string().min(32, "must be at least 32 characters").optional().describe("team mode: at least 32 characters; signs sessions and co-editing tokens (same value on every instance)"),
   ),
-  WORKBENCH_PUBLIC_URL: spec(
-    "operator",
-    "(the request's origin)",
-    z.url().optional().describe("team mode: the URL people open; sign-in requests from other origins are refused"),
-  ),
-  WORKBENCH_SIGNUP: spec(
-    "operator",
-    "`closed`",
-    z.enum(["open", "closed"]).default("closed").describe("`open` lets anyone create an account on `/sign-in` (the first account may always)"),
-  ),
-  WORKBENCH_OIDC_ISSUER: spec(
-    "operator",
-    "(none)",
-    z.url().optional().describe("team mode: an OpenID Connect issuer (discovery from `<issuer>/.well-known/openid-configuration`)"),
-  ),
+  WORKBENCH_PUBLIC_URL: spec("operator", "(the request's origin)", z.url().optional().describe("team mode: the URL people open; sign-in requests from other origins are refused")),
+  WORKBENCH_SIGNUP: spec("operator", "`closed`", z.enum(["open", "closed"]).default("closed").describe("`open` lets anyone create an account on `/sign-in` (the first account may always)")),
+  WORKBENCH_OIDC_ISSUER: spec("operator", "(none)", z.url().optional().describe("team mode: an OpenID Connect issuer (discovery from `<issuer>/.well-known/openid-configuration`)")),
   WORKBENCH_OIDC_CLIENT_ID: spec("operator", "(none)", z.string().min(1).optional().describe("team mode: the OIDC client id")),
   WORKBENCH_OIDC_CLIENT_SECRET: spec("operator", "(none)", z.string().min(1).optional().describe("team mode: the OIDC client secret")),
   WORKBENCH_OIDC_NAME: spec("operator", "`Single sign-on`", z.string().min(1).default("Single sign-on").describe("team mode: the label of the OIDC sign-in button")),

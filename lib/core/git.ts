@@ -64,13 +64,7 @@ const REC = "\x1e";
 
 export async function readBranches(dir: string): Promise<GitBranchInfo[]> {
   const g = git(dir);
-  const out = await g.raw([
-    "for-each-ref",
-    "--sort=-committerdate",
-    `--format=%(refname:short)${SEP}%(committerdate:iso-strict)${SEP}%(refname)`,
-    "refs/heads",
-    "refs/remotes",
-  ]);
+  const out = await g.raw(["for-each-ref", "--sort=-committerdate", `--format=%(refname:short)${SEP}%(committerdate:iso-strict)${SEP}%(refname)`, "refs/heads", "refs/remotes"]);
   const rows = out
     .split("\n")
     .filter(Boolean)

@@ -33,12 +33,7 @@ function unsetPath(target: unknown, pathParts: readonly PropertyKey[]): boolean 
  * wrong shape (and warning about it by name) instead of rejecting the whole file:
  * real agent files drift, and one bad field must not hide the rest.
  */
-export function parseLenient<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  relPath: string,
-  warn: WarningSink,
-): z.output<S> | null {
+export function parseLenient<S extends z.ZodType>(schema: S, value: unknown, relPath: string, warn: WarningSink): z.output<S> | null {
   const clone: unknown = structuredClone(value);
   for (let attempt = 0; attempt < 200; attempt++) {
     const res = schema.safeParse(clone);
@@ -80,7 +75,9 @@ export function parseJsonText(text: string, relPath: string, warn: WarningSink, 
       const line = before.split("\n").length;
       const col = first.offset - before.lastIndexOf("\n");
       where = ` at line ${line}, column ${col}`;
-      what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+      what = printParseErrorCode(first.error)
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase();
     } else if (body.trim() === "") {
       what = "the file is empty";
     }
@@ -90,13 +87,7 @@ export function parseJsonText(text: string, relPath: string, warn: WarningSink, 
 }
 
 /** Reads and parses a JSON file leniently; warnings name the file and field. */
-export async function readJsonFile<S extends z.ZodType>(
-  pfs: ProjectFs,
-  relPath: string,
-  schema: S,
-  warn: WarningSink,
-  code: "corrupt_json" | "corrupt_manifest" = "corrupt_json",
-): Promise<z.output<S> | null> {
+export async function readJsonFile<S extends z.ZodType>(pfs: ProjectFs, relPath: string, schema: S, warn: WarningSink, code: "corrupt_json" | "corrupt_manifest" = "corrupt_json"): Promise<z.output<S> | null> {
   let text: string;
   try {
     text = await pfs.readText(relPath);

@@ -58,8 +58,7 @@ export function lineCost(text: string, bytes: number, parts: { items: number; co
     else if (c === "&" || c === "<" || c === "!") tokens++;
     else if (c === "|") cells++;
   }
-  const linear =
-    COST.byte * bytes + COST.line + COST.listItem * parts.items + COST.tableCell * cells + COST.container * parts.containers + COST.punctuation * punctuation;
+  const linear = COST.byte * bytes + COST.line + COST.listItem * parts.items + COST.tableCell * cells + COST.container * parts.containers + COST.punctuation * punctuation;
   return { linear, tokens };
 }
 

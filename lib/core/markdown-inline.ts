@@ -42,7 +42,7 @@ function codeSpans(text: string): [number, number][] {
     seen.set(len, k);
   }
   const spans: [number, number][] = [];
-  for (let k = 0; k < runs.length; ) {
+  for (let k = 0; k < runs.length;) {
     const close = nextSame[k]!;
     if (close < 0) {
       k++;

@@ -175,7 +175,15 @@ export class ProjectFs {
   whyNotReadable(p: string, limit: ReadLimit = {}): string | null {
     const loc = this.locate(p);
     if (!loc.ok) {
-      return loc.reason === "missing" ? "is missing" : loc.reason === "outside_root" ? "links outside the project" : loc.reason === "symlink_loop" ? "is a symbolic link loop" : loc.reason === "path_too_long" ? "has a path longer than the system allows" : "cannot be read";
+      return loc.reason === "missing"
+        ? "is missing"
+        : loc.reason === "outside_root"
+          ? "links outside the project"
+          : loc.reason === "symlink_loop"
+            ? "is a symbolic link loop"
+            : loc.reason === "path_too_long"
+              ? "has a path longer than the system allows"
+              : "cannot be read";
     }
     let st: fs.Stats;
     try {

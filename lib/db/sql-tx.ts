@@ -19,7 +19,6 @@ export interface SqlTx {
 
 const PG_MAX_VARS = 60_000;
 
-
 /** Runs `fn` in one transaction: everything or nothing is written. */
 export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   if (databaseKind() === "postgres") {

@@ -172,9 +172,7 @@ export const stateProgressRecordSchema = z
   .describe("liveness record (type progress, or event progress_record): never counted as an iteration or event");
 
 /** One line of deep-context-state.jsonl. */
-export const stateRecordSchema = z
-  .union([stateConfigRecordSchema, stateIterationRecordSchema, stateEventRecordSchema, stateProgressRecordSchema])
-  .describe("context/deep-context-state.jsonl line");
+export const stateRecordSchema = z.union([stateConfigRecordSchema, stateIterationRecordSchema, stateEventRecordSchema, stateProgressRecordSchema]).describe("context/deep-context-state.jsonl line");
 
 export const seatFindingSchema = z
   .object({
@@ -402,7 +400,12 @@ export const runRoutes = {
     access: { kind: "project", role: "viewer" },
     params: runParams,
     query: z
-      .object({ variant: z.enum(SIGNAL_VARIANTS as ["documented", "stored"]).default("documented").describe("signal formulas: documented or stored") })
+      .object({
+        variant: z
+          .enum(SIGNAL_VARIANTS as ["documented", "stored"])
+          .default("documented")
+          .describe("signal formulas: documented or stored"),
+      })
       .extend(runWindowQuerySchema.shape),
     response: {
       status: 200,

@@ -166,7 +166,9 @@ export async function changedRunFindings(
   const changed: { run: RunRowDto; fingerprint: string; findings: RunView["findings"] }[] = [];
   for (const run of runs) {
     // The same files cachedRunView keys on, hashed (the raw form holds NUL separators).
-    const fingerprint = createHash("sha256").update(packetFingerprint(pfs, path.posix.dirname(run.relPath))).digest("hex");
+    const fingerprint = createHash("sha256")
+      .update(packetFingerprint(pfs, path.posix.dirname(run.relPath)))
+      .digest("hex");
     if ((await seen(run.id)) === fingerprint) continue;
     try {
       const view = await cachedRunView(project.rootPath, run.relPath, "documented");

@@ -37,9 +37,7 @@ type OneShotHash = (algorithm: string, data: string, encoding: "hex") => string;
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
 
 /** Lowercase hex SHA-256 of a string's UTF-8 bytes (one-shot API where Node has it). */
-export const sha256Hex: (data: string) => string = oneShot
-  ? (data) => oneShot("sha256", data, "hex")
-  : (data) => crypto.createHash("sha256").update(data).digest("hex");
+export const sha256Hex: (data: string) => string = oneShot ? (data) => oneShot("sha256", data, "hex") : (data) => crypto.createHash("sha256").update(data).digest("hex");
 
 /** `unit_id` of a finding without an explicit one: sha256 of `path:symbol:kind`, each normalised. */
 export function unitIdOf(pathValue: unknown, symbolValue: unknown, kindValue: unknown): string {

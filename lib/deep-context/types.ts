@@ -47,8 +47,7 @@ export interface MergedUnit {
 }
 
 export type GraphNodeKind = "SLICE" | "FILE" | "SYMBOL" | "PATTERN" | "REUSE_CANDIDATE" | "DEPENDENCY" | "CONSTRAINT" | "GAP";
-export type GraphRelation =
-  | "REUSES" | "IMPLEMENTS" | "EXPOSES" | "IMPORTS" | "DEPENDS_ON" | "CONSTRAINS" | "COVERED_BY" | "CONTAINS" | "REFERENCES" | "CONFIRMS" | "CONTRADICTS";
+export type GraphRelation = "REUSES" | "IMPLEMENTS" | "EXPOSES" | "IMPORTS" | "DEPENDS_ON" | "CONSTRAINS" | "COVERED_BY" | "CONTAINS" | "REFERENCES" | "CONFIRMS" | "CONTRADICTS";
 
 export interface GraphNode {
   id: string;

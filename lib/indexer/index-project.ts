@@ -41,11 +41,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
 }
 
 /** Everything but search: reads what changed and writes it in one transaction. */
-async function writeProjectIndex(
-  projectId: string,
-  onProgress: ProgressFn,
-  opts: { full?: boolean },
-): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges }> {
+async function writeProjectIndex(projectId: string, onProgress: ProgressFn, opts: { full?: boolean }): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges }> {
   const state = await getProjectIndexState(projectId);
   if (!state) throw new WorkbenchError("NOT_FOUND", "No such project.");
   const pfs = await ProjectFs.open(state.rootPath);
@@ -81,13 +77,8 @@ async function writeProjectIndex(
   // A knowledge area is rebuilt whole only when its index changes (requirements
   // index.json, product manifest.json); otherwise only its changed files are re-read.
   const areaIndexTouched = (dirs: string[], name: string) => touched.some((p) => dirs.some((d) => p === (d === "." ? name : `${d}/${name}`)));
-  const replaceAreas = (["requirements", "product"] as const).filter((a) =>
-    full || (a === "requirements" ? areaIndexTouched(plan.requirementsDirs, "index.json") : areaIndexTouched(plan.productDirs, "manifest.json")),
-  );
-  const docFiles = [
-    ...changed.filter((f) => f.area === "artifact" || !replaceAreas.includes(f.area as "requirements" | "product")),
-    ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area)),
-  ];
+  const replaceAreas = (["requirements", "product"] as const).filter((a) => full || (a === "requirements" ? areaIndexTouched(plan.requirementsDirs, "index.json") : areaIndexTouched(plan.productDirs, "manifest.json")));
+  const docFiles = [...changed.filter((f) => f.area === "artifact" || !replaceAreas.includes(f.area as "requirements" | "product")), ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area))];
   const documents = await buildDocuments(ctx, plan, docFiles, replaceAreas);
   // Both passes are done: the texts they shared need not live through the write.
   ctx.cache.clear();
@@ -102,9 +93,7 @@ async function writeProjectIndex(
   const packets = await discoverRuns(pfs);
   const runs = await pMap(packets, (p) => summarizeRun(pfs, p, warn).catch((e: unknown) => unreadableRun(p, e, warn)), { concurrency: 8 });
 
-  const rescanned = full
-    ? new Map((["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, "all" as const]))
-    : (scope ?? new Map());
+  const rescanned = full ? new Map((["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, "all" as const])) : (scope ?? new Map());
   // Legacy brainstorms are read through the work folder: a work rescan covers them too.
   if (!full && rescanned.has("work") && !rescanned.has("brainstorm")) rescanned.set("brainstorm", new Set());
   const entryScopes = full
@@ -115,7 +104,9 @@ async function writeProjectIndex(
         // Manifests are re-read (and their warnings re-raised) only when sources are scanned.
         ...(needSources ? plan.roots.map((r) => `${r.dir}/manifest.json`) : []),
         ...[...rescanned].flatMap(([source, slugs]) =>
-          slugs === "all" ? plan.roots.filter((r) => r.source === source).map((r) => r.dir) : plan.roots.filter((r) => r.source === source).flatMap((r) => [...slugs].flatMap((s) => [`${r.dir}/${s}`, `${r.dir}/${s}.md`])),
+          slugs === "all"
+            ? plan.roots.filter((r) => r.source === source).map((r) => r.dir)
+            : plan.roots.filter((r) => r.source === source).flatMap((r) => [...slugs].flatMap((s) => [`${r.dir}/${s}`, `${r.dir}/${s}.md`])),
         ),
         ...replaceAreas.flatMap((a) => (a === "requirements" ? plan.requirementsDirs : plan.productDirs)),
         // Run packets are re-read every time, so their warnings are replaced every time.

@@ -115,10 +115,7 @@ export function formatLoadContext(res: LoadContextResult): string {
     ]);
   }
   if (res.product?.length) {
-    sections.push([
-      "## Product Knowledge",
-      ...res.product.flatMap((p) => [`- ${p.title} (${p.relPath})`, ...p.excerpt.split("\n").map((l) => `  > ${l}`)]),
-    ]);
+    sections.push(["## Product Knowledge", ...res.product.flatMap((p) => [`- ${p.title} (${p.relPath})`, ...p.excerpt.split("\n").map((l) => `  > ${l}`)])]);
   }
   if (res.git.branches.length || res.git.commits.length) {
     const g = ["## Git History"];
@@ -204,11 +201,7 @@ export function formatInventory(rows: TopicRowDto[]): string {
   const cols = ["Work", "Brainstorm", "Proposal", "Refactoring"];
   const header = pad("Slug", slugW) + pad("Title", titleW) + cols.map((c) => pad(c, c.length + 2)).join("") + "Status";
   const lines = rows.map(
-    (r) =>
-      pad(clip(r.slug, slugW - 2), slugW) +
-      pad(clip(r.title ?? "", titleW - 2), titleW) +
-      SOURCE_KINDS.map((s, i) => pad(r.sources.includes(s) ? "✓" : "", cols[i]!.length + 2)).join("") +
-      (r.status ?? ""),
+    (r) => pad(clip(r.slug, slugW - 2), slugW) + pad(clip(r.title ?? "", titleW - 2), titleW) + SOURCE_KINDS.map((s, i) => pad(r.sources.includes(s) ? "✓" : "", cols[i]!.length + 2)).join("") + (r.status ?? ""),
   );
   const width = Math.max([...header].length, ...lines.map((l) => [...l].length));
   return [

@@ -10,8 +10,7 @@ export function handoffOptions(type: string | null, status: string | null, slug:
   if (type === "implementation" && status === "in_progress") opts = [resume("Resume implementation")];
   else if (type === "implementation" && status === "completed") opts = [resume("Extend implementation")];
   else if (type === "requirements" && status === "in_progress") opts = [resume("Resume requirements")];
-  else if (type === "requirements" && status === "completed")
-    opts = [{ label: "Start implementing", command: `/implement ${slug}` }, resume("Extend requirements")];
+  else if (type === "requirements" && status === "completed") opts = [{ label: "Start implementing", command: `/implement ${slug}` }, resume("Extend requirements")];
   else if (type === "brainstorm" && status === "in_progress") opts = [resume("Resume brainstorm")];
   else if (type === "brainstorm" && status === "completed") opts = [resume("Create requirements from brainstorm")];
   else if (type === "proposal") opts = [resume("Resume proposal")];

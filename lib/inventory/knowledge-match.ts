@@ -4,7 +4,15 @@ import type { FlaggedDirective } from "./types";
 
 /** Words of a query, lower-cased, without one- and two-letter noise. */
 export function queryTokens(q: string): string[] {
-  return [...new Set(q.toLowerCase().normalize("NFC").split(/[^\p{L}\p{N}]+/u).filter((t) => t.length >= 3 || /^\p{N}+$/u.test(t)))];
+  return [
+    ...new Set(
+      q
+        .toLowerCase()
+        .normalize("NFC")
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((t) => t.length >= 3 || /^\p{N}+$/u.test(t)),
+    ),
+  ];
 }
 
 export interface RequirementMatch {
@@ -86,7 +94,10 @@ export function excerptAround(text: string, q: string, radius = 1): { excerpt: s
   if (i === -1) i = lines.findIndex((l) => tokens.some((t) => l.toLowerCase().includes(t)));
   i = Math.max(0, i);
   return {
-    excerpt: lines.slice(Math.max(0, i - radius), i + radius + 1).join("\n").trim(),
+    excerpt: lines
+      .slice(Math.max(0, i - radius), i + radius + 1)
+      .join("\n")
+      .trim(),
     line: i + 1,
   };
 }

@@ -108,8 +108,7 @@ export async function loadContext(store: ContextStore, rawQuery: string): Promis
     if (configured.product) product = productMatches(query, await store.documentsContaining(needles, "product", 200));
     // Phase 2.4: git log --all --grep.
     commits = await store.commitsGrep(query, GIT_GREP_LIMIT);
-    const fuzzyFound =
-      SOURCE_KINDS.some((s) => matches[s].length > 0) || contentMatches.length > 0 || (requirements?.length ?? 0) > 0 || (product?.length ?? 0) > 0 || commits.length > 0;
+    const fuzzyFound = SOURCE_KINDS.some((s) => matches[s].length > 0) || contentMatches.length > 0 || (requirements?.length ?? 0) > 0 || (product?.length ?? 0) > 0 || commits.length > 0;
     mode = fuzzyFound ? "fuzzy" : "none";
   }
 

@@ -86,9 +86,7 @@ export interface SourceScan {
 export async function scanSources(ctx: ScanContext, plan: ScanPlan, scope?: ScanScope): Promise<SourceScan> {
   const exclude = new Set(plan.roots.map((r) => r.dir));
   const records: TopicSourceRecord[] = [];
-  const present = new Map<SourceKind, Set<string>>(
-    (["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, new Set<string>()]),
-  );
+  const present = new Map<SourceKind, Set<string>>((["work", "brainstorm", "proposal", "refactoring"] as const).map((s) => [s, new Set<string>()]));
   const onlyFor = (s: SourceKind): Set<string> | undefined => {
     if (!scope) return undefined;
     const v = scope.get(s);
@@ -151,12 +149,7 @@ function dedupe(records: TopicSourceRecord[], ctx: ScanContext): TopicSourceReco
  * Search documents for the given files. `rebuilt` names the knowledge areas whose
  * index (requirements index.json) is re-read too; other files are read one by one.
  */
-export async function buildDocuments(
-  ctx: ScanContext,
-  plan: ScanPlan,
-  files: AreaFile[],
-  rebuilt: ("requirements" | "product")[] = ["requirements", "product"],
-): Promise<SearchDocument[]> {
+export async function buildDocuments(ctx: ScanContext, plan: ScanPlan, files: AreaFile[], rebuilt: ("requirements" | "product")[] = ["requirements", "product"]): Promise<SearchDocument[]> {
   const out: SearchDocument[] = [];
   const artifact = files.filter((f) => f.area === "artifact");
   const docs = await pMap(

@@ -140,7 +140,10 @@ export const refactoringItemSchema = z
     status: optStr.describe("in_progress | completed | paused"),
     created_at: optStr,
     updated_at: optStr,
-    files_affected: z.union([z.number(), z.array(str)]).nullable().optional(),
+    files_affected: z
+      .union([z.number(), z.array(str)])
+      .nullable()
+      .optional(),
     progress: optStr.describe("e.g. 3/7"),
     tags,
     path: optStr,

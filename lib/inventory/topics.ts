@@ -12,7 +12,12 @@ export function buildTopicRow(slug: string, sources: SourceSummary[]): TopicRowD
   const listed = sources.filter((s) => s.listed).sort((a, b) => SOURCE_KINDS.indexOf(a.source) - SOURCE_KINDS.indexOf(b.source));
   if (listed.length === 0) return null;
   const first = <K extends "title" | "status" | "type">(k: K) => listed.find((s) => s[k])?.[k] ?? null;
-  const updated = listed.map((s) => s.updatedAt).filter((u): u is string => !!u).sort().pop() ?? null;
+  const updated =
+    listed
+      .map((s) => s.updatedAt)
+      .filter((u): u is string => !!u)
+      .sort()
+      .pop() ?? null;
   return {
     slug,
     title: first("title"),

@@ -14,17 +14,11 @@ export const projectRefSchema = z
   .trim()
   .min(1, "give a project id or the path of its folder")
   .max(4096)
-  .describe(
-    "the project: its id in the Workbench database (used as indexed), or the absolute path of its folder (registered and re-indexed incrementally first, as `workbench load-context --project <path>` does)",
-  );
+  .describe("the project: its id in the Workbench database (used as indexed), or the absolute path of its folder (registered and re-indexed incrementally first, as `workbench load-context --project <path>` does)");
 
 export const loadContextToolInput = {
   project: projectRefSchema,
-  query: z
-    .string()
-    .max(500)
-    .optional()
-    .describe("identifier (JIRA-123, a slug, feature/JIRA-123) or free text; omit it for the topic inventory"),
+  query: z.string().max(500).optional().describe("identifier (JIRA-123, a slug, feature/JIRA-123) or free text; omit it for the topic inventory"),
 };
 
 export const contextLoaderPackToolInput = {

@@ -25,7 +25,11 @@ const RETURN_CAP_ALIASES: Partial<Record<(typeof RETURN_CAP)[number], readonly s
 /** What a return-contract item caps: its text before any explanation ("summary (short; …)" is summary). */
 function returnItemLabel(line: string): string {
   const item = line.replace(/^(?:[-*]|\d+[.)])\s*/, "");
-  return item.split(/\s*(?:[:(;,]|\s[—–-]\s)/)[0]!.trim().replace(/\s+/g, " ").toLowerCase();
+  return item
+    .split(/\s*(?:[:(;,]|\s[—–-]\s)/)[0]!
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 }
 
 /** The return-cap fields the contract's items do not cap, each needing an item of its own. */
@@ -33,7 +37,6 @@ export function missingReturnCap(contractLines: readonly string[]): (typeof RETU
   const labels = new Set(contractLines.map(returnItemLabel));
   return RETURN_CAP.filter((f) => !labels.has(f) && !(RETURN_CAP_ALIASES[f] ?? []).some((a) => labels.has(a)));
 }
-
 
 export type DraftKind = "brief" | "primer";
 
@@ -175,7 +178,10 @@ export function checkDraft(kind: DraftKind, text: string, budget: number | null,
 
 /** Where a new packet goes: the next free context_NNN.md. */
 export function nextPacketFile(existing: readonly string[]): string {
-  const used = existing.map((f) => PACKET_FILE.exec(f.split("/").pop() ?? "")).filter((m): m is RegExpExecArray => m !== null).map((m) => Number(m[1]));
+  const used = existing
+    .map((f) => PACKET_FILE.exec(f.split("/").pop() ?? ""))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]));
   const next = (used.length ? Math.max(...used) : 0) + 1;
   if (next > 999) throw new Error("context_999.md is the last packet number");
   return `.coord/context_${String(next).padStart(3, "0")}.md`;

@@ -183,7 +183,10 @@ export function utf8Strict(text: string): Buffer {
 
 /** Lowercase hex SHA-256 of the UTF-8 bytes of `text`. */
 export function sha256Hex(text: string | Uint8Array): string {
-  return crypto.createHash("sha256").update(typeof text === "string" ? utf8Strict(text) : text).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(typeof text === "string" ? utf8Strict(text) : text)
+    .digest("hex");
 }
 
 /** SHA-256 of the canonical JSON of a value (the harness's `canonical_sha256`). */

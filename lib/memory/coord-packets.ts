@@ -55,7 +55,11 @@ const SECTION_TITLES: Record<string, PacketSection> = {
 };
 
 function sectionOf(line: string): PacketSection | null {
-  const t = line.replace(/^#+\s*/, "").replace(/:\s*$/, "").trim().toLowerCase();
+  const t = line
+    .replace(/^#+\s*/, "")
+    .replace(/:\s*$/, "")
+    .trim()
+    .toLowerCase();
   return SECTION_TITLES[t] ?? null;
 }
 

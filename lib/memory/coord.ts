@@ -99,7 +99,10 @@ function jsonLine(text: string, path: readonly PropertyKey[]): number | undefine
   const tree = parseTree(text);
   if (!tree) return undefined;
   for (let n = path.length; n >= 0; n--) {
-    const node = findNodeAtLocation(tree, path.slice(0, n).map((p) => (typeof p === "number" ? p : String(p))));
+    const node = findNodeAtLocation(
+      tree,
+      path.slice(0, n).map((p) => (typeof p === "number" ? p : String(p))),
+    );
     if (node) {
       // For an object property, point at its key.
       const at = node.parent?.type === "property" ? node.parent.offset : node.offset;
@@ -224,7 +227,13 @@ async function readProposals(
     const target = proposal.action.target_ref;
     if (target !== null && !events.some((e) => e.event_id === target)) {
       const line = jsonLine(text, ["action", "target_ref"]);
-      errors.push({ file: rel, field: "action.target_ref", ...(line ? { line } : {}), message: `${rel}${line ? `:${line}` : ""}: field "action.target_ref": ${target} is not an event in ${MEMORY_FILE}`, severity: "warning" });
+      errors.push({
+        file: rel,
+        field: "action.target_ref",
+        ...(line ? { line } : {}),
+        message: `${rel}${line ? `:${line}` : ""}: field "action.target_ref": ${target} is not an event in ${MEMORY_FILE}`,
+        severity: "warning",
+      });
     }
     const hash = actionHash(proposal.action);
     const verification = proposal.decision && policy && keys ? verifyRecord(proposal.decision, policy, keys, { expectedActionHash: hash, label: `${rel} decision` }) : null;

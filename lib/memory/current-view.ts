@@ -186,7 +186,11 @@ export function buildCurrentView(events: readonly MemoryEvent[]): CurrentView {
   for (const en of entries) {
     if (byId.get(en.event.event_id) !== en.index || en.event.resolves.length === 0) continue;
     if (en.event.event_type !== "resolution") {
-      conflicts.push({ kind: "resolves_from_non_resolution", eventIds: [en.event.event_id, ...en.event.resolves], message: `Event ${en.event.event_id} is a ${en.event.event_type} event but lists resolves; only resolution events resolve questions.` });
+      conflicts.push({
+        kind: "resolves_from_non_resolution",
+        eventIds: [en.event.event_id, ...en.event.resolves],
+        message: `Event ${en.event.event_id} is a ${en.event.event_type} event but lists resolves; only resolution events resolve questions.`,
+      });
       continue;
     }
     for (const ref of en.event.resolves) {

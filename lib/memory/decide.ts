@@ -28,7 +28,9 @@ export async function decideProposalFile(projectRoot: string, proposalId: string
   const pfs = await ProjectFs.open(projectRoot);
   const pinned = pinnedSecret(ctx.policy, ctx.keys, input.keyId);
   if (!pinned.ok) {
-    const why = { key_not_pinned: "the policy does not pin this key id", no_secret: "this server has no secret for it", secret_hash_mismatch: "the secret on this server does not match the policy's pinned hash" }[pinned.code];
+    const why = { key_not_pinned: "the policy does not pin this key id", no_secret: "this server has no secret for it", secret_hash_mismatch: "the secret on this server does not match the policy's pinned hash" }[
+      pinned.code
+    ];
     throw new WorkbenchError("GATE_REFUSED", `Cannot sign as ${input.keyId}: ${why}.`);
   }
   const rel = proposalRelPath(proposalId);

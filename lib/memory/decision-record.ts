@@ -34,7 +34,10 @@ export const authorizationSchema = z
 export { decisionValueSchema };
 
 const recordFields = {
-  actor: z.string().regex(/^human:\S+$/, "actor must use the human: namespace").describe('"human:<key_id>" of the key that signed'),
+  actor: z
+    .string()
+    .regex(/^human:\S+$/, "actor must use the human: namespace")
+    .describe('"human:<key_id>" of the key that signed'),
   decision: decisionValueSchema,
   timestamp: z.string().refine(isAwareTimestamp, "timestamp must be an ISO 8601 date-time with a timezone").describe("when the human decided (ISO 8601 with timezone)"),
   rationale: nonBlank("rationale").describe("why, in the human's words"),
@@ -71,7 +74,10 @@ export function signingPayload(record: Record<string, unknown>): string {
 /** HMAC-SHA256 hex of a record's signing payload. */
 export function computeSignature(record: Record<string, unknown>, secret: string): string {
   if (!secret) throw new Error("human authorization secret must not be empty");
-  return crypto.createHmac("sha256", utf8Strict(secret)).update(utf8Strict(signingPayload(record))).digest("hex");
+  return crypto
+    .createHmac("sha256", utf8Strict(secret))
+    .update(utf8Strict(signingPayload(record)))
+    .digest("hex");
 }
 
 /** Adds the authorization object (after every other field, as the harness writes it). */
@@ -80,15 +86,7 @@ export function signRecord<T extends Record<string, unknown>>(record: T, keyId: 
   return { ...rest, authorization: { scheme: "hmac-sha256", key_id: keyId, signature: computeSignature(rest, secret) } } as Omit<T, "authorization"> & { authorization: Authorization };
 }
 
-export type RecordFailureCode =
-  | "malformed"
-  | "unsupported_scheme"
-  | "actor_mismatch"
-  | "key_not_pinned"
-  | "no_secret"
-  | "secret_hash_mismatch"
-  | "bad_signature"
-  | "action_hash_mismatch";
+export type RecordFailureCode = "malformed" | "unsupported_scheme" | "actor_mismatch" | "key_not_pinned" | "no_secret" | "secret_hash_mismatch" | "bad_signature" | "action_hash_mismatch";
 
 export interface RecordFailure {
   code: RecordFailureCode;

@@ -82,7 +82,6 @@ export async function memoryDesk(projectId: string): Promise<DeskView> {
   return { snapshot, signers, keyProblem, policyFile: policy?.file ?? null };
 }
 
-
 export async function decideProposal(projectId: string, proposalId: string, raw: z.input<typeof decisionInput>): Promise<Proposal> {
   const input = decisionInput.parse(raw);
   const project = await getProject(projectId);
@@ -216,7 +215,12 @@ export async function goalGateSigners(projectId: string): Promise<{ signers: Sig
   if (keyError) return { signers: [], keyProblem: keyError, policyFile: policy?.file ?? null };
   if (!policy || policy.form !== "goal") return { signers: [], keyProblem: "The project has no valid goal policy (v2) pinning approvers' keys: nothing can be signed.", policyFile: null };
   const signers = keys ? availableSigners(policy.policy, keys) : [];
-  const keyProblem = !keys || signers.length === 0 ? "This server has no approver key (set AGENT_COLLAB_HUMAN_KEYS_JSON or WORKBENCH_HUMAN_KEYS_FILE)." : signers.some((s) => s.pinned) ? null : `No key on this server matches a hash pinned in ${policy.file} (base_policy.human_authorization).`;
+  const keyProblem =
+    !keys || signers.length === 0
+      ? "This server has no approver key (set AGENT_COLLAB_HUMAN_KEYS_JSON or WORKBENCH_HUMAN_KEYS_FILE)."
+      : signers.some((s) => s.pinned)
+        ? null
+        : `No key on this server matches a hash pinned in ${policy.file} (base_policy.human_authorization).`;
   return { signers, keyProblem, policyFile: policy.file };
 }
 
@@ -227,8 +231,6 @@ export async function decideGoalGate(projectId: string, taskId: string, raw: z.i
   const pfs = await ProjectFs.open(project.rootPath);
   return decideGoalGateFile(pfs, input, { keys, policy: policy.policy });
 }
-
-
 
 /** A draft filled from .coord/, the policy's token cap for it, and its checks. */
 export async function coordDraft(projectId: string, raw: z.input<typeof draftQuery>): Promise<{ markdown: string; budget: number | null; actors: string[]; check: DraftCheck; target: string }> {
@@ -260,7 +262,10 @@ export async function saveCoordDraft(projectId: string, raw: z.input<typeof save
   const project = await getProject(projectId);
   const snapshot = await readCoord(project.rootPath);
   const check = checkDraft(input.kind, input.markdown, draftBudget(snapshot, input.kind), { actors: recordedActors(snapshot) });
-  if (!check.ready) throw new WorkbenchError("GATE_REFUSED", `Not written: ${check.issues.filter((i) => i.severity !== "warning").length} problem(s) stand, e.g. ${check.issues.find((i) => i.severity !== "warning")?.message ?? ""}`, { issues: check.issues });
+  if (!check.ready)
+    throw new WorkbenchError("GATE_REFUSED", `Not written: ${check.issues.filter((i) => i.severity !== "warning").length} problem(s) stand, e.g. ${check.issues.find((i) => i.severity !== "warning")?.message ?? ""}`, {
+      issues: check.issues,
+    });
   const pfs = await ProjectFs.open(project.rootPath);
   const text = input.markdown.endsWith("\n") ? input.markdown : `${input.markdown}\n`;
   // Both land in `.coord` as a real folder inside the project; a `.coord` (or a primer) that is a link is refused.
@@ -270,7 +275,6 @@ export async function saveCoordDraft(projectId: string, raw: z.input<typeof save
   }
   return { file: `.coord/${createPacketFile(pfs, text)}`, check };
 }
-
 
 /**
  * Removes a lock left by a crash, on an approver's explicit request: only when this host confirms

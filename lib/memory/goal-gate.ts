@@ -54,7 +54,9 @@ export interface GateDecisionResult {
 export function decideGoalGateFile(pfs: ProjectFs, input: GateDecisionInput, ctx: { keys: HumanKeys | undefined; policy: KeyPinning; now?: Date }): GateDecisionResult {
   const pinned = pinnedSecret(ctx.policy, ctx.keys, input.keyId);
   if (!pinned.ok) {
-    const why = { key_not_pinned: "the goal policy does not pin this key id", no_secret: "this server has no secret for it", secret_hash_mismatch: "the secret on this server does not match the policy's pinned hash" }[pinned.code];
+    const why = { key_not_pinned: "the goal policy does not pin this key id", no_secret: "this server has no secret for it", secret_hash_mismatch: "the secret on this server does not match the policy's pinned hash" }[
+      pinned.code
+    ];
     throw new WorkbenchError("GATE_REFUSED", `Cannot sign as ${input.keyId}: ${why}.`);
   }
   // Checked before the lock exists, so a refused file leaves nothing behind.
@@ -65,7 +67,10 @@ export function decideGoalGateFile(pfs: ProjectFs, input: GateDecisionInput, ctx
     const task = document.task as Record<string, unknown>;
     const pending = task.pending_action_hash;
     if (typeof pending !== "string") {
-      throw new WorkbenchError("GATE_REFUSED", `${input.file} names no pending action (task.pending_action_hash is ${pending === undefined ? "absent" : "null"}): a gate decision binds to the action it decides, so there is nothing to sign.`);
+      throw new WorkbenchError(
+        "GATE_REFUSED",
+        `${input.file} names no pending action (task.pending_action_hash is ${pending === undefined ? "absent" : "null"}): a gate decision binds to the action it decides, so there is nothing to sign.`,
+      );
     }
     const now = ctx.now ?? new Date();
     const timestamp = formatTimestamp(now);
@@ -80,7 +85,11 @@ export function decideGoalGateFile(pfs: ProjectFs, input: GateDecisionInput, ctx
         throw new WorkbenchError("CONFLICT", `Gate ${input.gate} already has a decision at ${d.timestamp}, not older than now (${timestamp}): a new one would not be the latest. Try again in a moment.`);
       }
     }
-    const record = signRecord({ gate: input.gate, actor: `human:${input.keyId}`, decision: input.decision, timestamp, rationale: input.rationale, affected_action_hash: pending }, input.keyId, pinned.secret) as GateDecision;
+    const record = signRecord(
+      { gate: input.gate, actor: `human:${input.keyId}`, decision: input.decision, timestamp, rationale: input.rationale, affected_action_hash: pending },
+      input.keyId,
+      pinned.secret,
+    ) as GateDecision;
     const next = { ...document, task: { ...task, decisions: [...state.task.decisions, record] } };
     validateGoalCheckpoint(next);
     const verified = verifyRecord(record, ctx.policy, ctx.keys, { expectedActionHash: pending, label: "gate decision" });

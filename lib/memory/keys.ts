@@ -169,9 +169,7 @@ function safeEqualHex(a: string, b: string): boolean {
   return ba.length === bb.length && crypto.timingSafeEqual(ba, bb);
 }
 
-export type PinnedSecret =
-  | { ok: true; secret: string }
-  | { ok: false; code: "key_not_pinned" | "no_secret" | "secret_hash_mismatch" };
+export type PinnedSecret = { ok: true; secret: string } | { ok: false; code: "key_not_pinned" | "no_secret" | "secret_hash_mismatch" };
 
 /** The secret for a key id, only when the policy pins that id and the secret's hash matches the pin. */
 export function pinnedSecret(policy: KeyPinning, keys: HumanKeys | undefined, keyId: string): PinnedSecret {

@@ -32,7 +32,10 @@ const eventId = z.string().regex(EVENT_ID, 'must be an event id "M<integer>"');
 
 export const approvalSchema = z
   .strictObject({
-    actor: z.string().regex(/^human:\S+$/, "approval.actor must use the human: namespace").describe('"human:<key_id>" who approved'),
+    actor: z
+      .string()
+      .regex(/^human:\S+$/, "approval.actor must use the human: namespace")
+      .describe('"human:<key_id>" who approved'),
     decision: z.literal("approve").describe('always "approve": only approvals are applied'),
     timestamp: timestamp("approval.timestamp").describe("when the human approved"),
     rationale: nonBlank("approval.rationale").describe("the human's reason"),
@@ -66,9 +69,7 @@ const headerShape = {
   created_at: timestamp("created_at").describe("when the log was started"),
 };
 
-export const memoryDocSchema = z
-  .strictObject({ ...headerShape, events: z.array(memoryEventSchema).describe("events in append order") })
-  .describe(".coord/memory.yml v2");
+export const memoryDocSchema = z.strictObject({ ...headerShape, events: z.array(memoryEventSchema).describe("events in append order") }).describe(".coord/memory.yml v2");
 
 const headerSchema = z.strictObject({ ...headerShape, events: z.array(z.unknown()).describe("events in append order") });
 
@@ -113,7 +114,11 @@ export function parseMemoryText(text: string, file = MEMORY_FILE): MemoryParse {
   if (doc.errors.length > 0) {
     for (const e of doc.errors) {
       const pos = e.linePos?.[0];
-      out.errors.push({ file, ...(pos ? { line: pos.line } : {}), message: `${file}: not valid YAML${pos ? ` at line ${pos.line}, column ${pos.col}` : ""} (${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")})` });
+      out.errors.push({
+        file,
+        ...(pos ? { line: pos.line } : {}),
+        message: `${file}: not valid YAML${pos ? ` at line ${pos.line}, column ${pos.col}` : ""} (${e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "")})`,
+      });
     }
     return out;
   }
@@ -135,7 +140,7 @@ export function parseMemoryText(text: string, file = MEMORY_FILE): MemoryParse {
   } else {
     out.header = { schema_version: header.data.schema_version, project: header.data.project, created_at: header.data.created_at };
   }
-  const rawEvents = raw && typeof raw === "object" && Array.isArray((raw as { events?: unknown }).events) ? ((raw as { events: unknown[] }).events) : [];
+  const rawEvents = raw && typeof raw === "object" && Array.isArray((raw as { events?: unknown }).events) ? (raw as { events: unknown[] }).events : [];
   out.rawEventCount = rawEvents.length;
   rawEvents.forEach((ev, idx) => {
     const r = memoryEventSchema.safeParse(ev);
@@ -154,7 +159,14 @@ export function parseMemoryText(text: string, file = MEMORY_FILE): MemoryParse {
 export function parseMemoryStrict(text: string, file = MEMORY_FILE): MemoryDoc {
   const p = parseMemoryText(text, file);
   if (!p.doc) {
-    throw new WorkbenchError("UNREADABLE", `${file} is not a valid memory log: ${p.errors.slice(0, 3).map((e) => e.message).join("; ")}`, { errors: p.errors });
+    throw new WorkbenchError(
+      "UNREADABLE",
+      `${file} is not a valid memory log: ${p.errors
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join("; ")}`,
+      { errors: p.errors },
+    );
   }
   return p.doc;
 }

@@ -50,7 +50,8 @@ export const proposalSchema = z
   .superRefine((p, ctx) => {
     if (p.state === "proposed" && p.decision !== null) ctx.addIssue({ code: "custom", path: ["decision"], message: "a proposed record must have a null decision" });
     if (p.state !== "proposed" && p.decision === null) ctx.addIssue({ code: "custom", path: ["decision"], message: `${p.state === "approved" ? "an" : "a"} ${p.state} proposal must record the decision` });
-    if (p.state === "approved" && p.decision && p.decision.decision !== "approve") ctx.addIssue({ code: "custom", path: ["decision", "decision"], message: `an approved proposal needs decision "approve", not "${p.decision.decision}"` });
+    if (p.state === "approved" && p.decision && p.decision.decision !== "approve")
+      ctx.addIssue({ code: "custom", path: ["decision", "decision"], message: `an approved proposal needs decision "approve", not "${p.decision.decision}"` });
     if (p.state === "rejected" && p.decision && p.decision.decision === "approve") ctx.addIssue({ code: "custom", path: ["decision", "decision"], message: 'a rejected proposal cannot carry decision "approve"' });
     if (p.decision && p.decision.affected_action_hash !== actionHash(p.action)) {
       ctx.addIssue({ code: "custom", path: ["decision", "affected_action_hash"], message: "affected_action_hash does not match the action (the action changed after the decision)" });

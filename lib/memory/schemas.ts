@@ -26,12 +26,7 @@ export const decisionInput = z.object({
 
 export const gateDecisionInput = z.object({
   file: z.string().max(300).regex(CHECKPOINT_FILE, "must be .coord/checkpoint.json or .coord/checkpoints/<name>.json").describe("the GoalCheckpoint v2 file whose task the decision is added to"),
-  gate: z
-    .string()
-    .trim()
-    .min(1, "a gate name is required")
-    .max(200)
-    .describe("the human gate decided (a name the host uses, e.g. an existing gate of the task)"),
+  gate: z.string().trim().min(1, "a gate name is required").max(200).describe("the human gate decided (a name the host uses, e.g. an existing gate of the task)"),
   decision: decisionValueSchema,
   rationale: z.string().trim().min(1, "a rationale is required").max(4000).describe("why, recorded in the signed record"),
   keyId: z.string().min(1).max(200).describe("which pinned key signs (the secret stays on the server)"),
@@ -92,16 +87,15 @@ const deskSchema = z
         root: z.string().describe("the project folder read"),
         proposals: z
           .array(
-            z
-              .object({
-                file: z.string().describe("the proposal file"),
-                proposal: proposalSchema,
-                actionHash: z.string().describe("sha256 of the canonical JSON of the action"),
-                evidence: z.array(document("one evidence ref resolved against the repository")).describe("the action's evidence refs, resolved"),
-                appliedAs: z.string().nullable().describe("the memory event this proposal became, when applied"),
-                verification: document("the decision signature's check").nullable().describe("null when no keys or policy were available"),
-                replayedWith: z.array(z.string()).describe("other files carrying the same signed decision"),
-              }),
+            z.object({
+              file: z.string().describe("the proposal file"),
+              proposal: proposalSchema,
+              actionHash: z.string().describe("sha256 of the canonical JSON of the action"),
+              evidence: z.array(document("one evidence ref resolved against the repository")).describe("the action's evidence refs, resolved"),
+              appliedAs: z.string().nullable().describe("the memory event this proposal became, when applied"),
+              verification: document("the decision signature's check").nullable().describe("null when no keys or policy were available"),
+              replayedWith: z.array(z.string()).describe("other files carrying the same signed decision"),
+            }),
           )
           .describe("every proposal file, validated"),
         memory: document("memory.yml: header, events, the current view and its conflicts").nullable(),

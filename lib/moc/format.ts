@@ -44,7 +44,12 @@ export function formatPack(walk: Walk): string {
     ...list(capped(noted, walk.omit?.noted)),
     "",
     "## Notes",
-    ...list(capped(walk.notes.map((n) => `- ${n}`), walk.omit?.notes)),
+    ...list(
+      capped(
+        walk.notes.map((n) => `- ${n}`),
+        walk.omit?.notes,
+      ),
+    ),
     "",
   ].join("\n");
 }

@@ -77,8 +77,7 @@ export async function analyzeKb(pfs: ProjectFs, docsDir = "docs"): Promise<KbHea
   // Sections by real path: a link back to a folder above (docs/loop/up -> ..) is the same section.
   const visited = new Map<string, string>();
   const realOf = (rel: string) => pfs.realRelSync(shown(rel)) ?? shown(rel);
-  const broken = (from: string, l: { target: string }, target: string, reason?: string) =>
-    health.brokenLinks.push({ from: shown(from), target: l.target, path: shown(target), ...(reason ? { reason } : {}) });
+  const broken = (from: string, l: { target: string }, target: string, reason?: string) => health.brokenLinks.push({ from: shown(from), target: l.target, path: shown(target), ...(reason ? { reason } : {}) });
   const whyNot = (target: string) => {
     const why = pfs.whyNotReadable(shown(target));
     return why && why !== "is missing" ? why : undefined;

@@ -21,7 +21,10 @@ export interface RelevanceJudge {
 
 /** Shared stem of at least five letters: "deploying" ~ "deployment", "authentication" ~ "authenticated". */
 function stemOverlap(tokens: string[], text: string): boolean {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 5);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 5);
   return tokens.some((t) => t.length >= 5 && words.some((w) => w.slice(0, 5) === t.slice(0, 5)));
 }
 

@@ -9,5 +9,4 @@ export const INPUT_TOKEN_BUDGET = 5000;
 export const DESCENT_TOKEN_BUDGET = 3500;
 
 export const NOTE_FRESH_KB = "KB initialized but mostly empty — minimal context available.";
-export const NOTE_BUDGET_EXCEEDED =
-  "Budget exceeded during descent; returned root-level sections only. Main agent should dispatch a follow-up with a narrower prompt if needed.";
+export const NOTE_BUDGET_EXCEEDED = "Budget exceeded during descent; returned root-level sections only. Main agent should dispatch a follow-up with a narrower prompt if needed.";

@@ -92,7 +92,10 @@ export function parseIndex(text: string, indexRel: string): ParsedIndex {
     }
     if (found.length === 0) continue;
     const lastEnd = Math.max(...found.map((f) => f.end));
-    const after = body.slice(lastEnd).replace(/^\s*[—–-]+\s*/, "").trim();
+    const after = body
+      .slice(lastEnd)
+      .replace(/^\s*[—–-]+\s*/, "")
+      .trim();
     const hookParts = [after];
     const startLine = i + 1;
     const indent = item[1]!.length;

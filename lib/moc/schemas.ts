@@ -22,7 +22,10 @@ export const loaderResponseSchema = z
     walk: z
       .object({
         prompt: str.describe("the prompt as given"),
-        trivial: z.object({ reason: str.describe("why") }).nullable().describe("set when the triviality gate stopped the walk"),
+        trivial: z
+          .object({ reason: str.describe("why") })
+          .nullable()
+          .describe("set when the triviality gate stopped the walk"),
         error: z.literal("kb_not_initialized").nullable().describe("set when the project has no docs/_index.md"),
         promptSummary: str.describe("the prompt on one line"),
         tokens: z.array(str).describe("the prompt's keywords"),
@@ -50,9 +53,7 @@ export const loaderResponseSchema = z
               matched,
               status: z.enum(["read", "noted"]).describe("read (excerpts taken) or noted"),
               reason: str.describe("why"),
-              excerpts: z
-                .array(z.object({ startLine: z.number().int().describe("1-based first line"), lines: z.array(str).describe("the excerpt's lines"), matched }))
-                .describe("excerpts taken"),
+              excerpts: z.array(z.object({ startLine: z.number().int().describe("1-based first line"), lines: z.array(str).describe("the excerpt's lines"), matched })).describe("excerpts taken"),
             }),
           )
           .describe("files considered"),

@@ -1,15 +1,10 @@
 /** Step 1, the triviality gate: the seed's three rules, nothing more. */
 import { isMetaQuestion } from "./meta-question";
 
-export const ACTION_KEYWORDS = [
-  "add", "fix", "build", "change", "refactor", "implement", "design", "plan", "debug",
-  "investigate", "review", "explain", "why", "how", "can", "ship", "merge", "deploy",
-] as const;
+export const ACTION_KEYWORDS = ["add", "fix", "build", "change", "refactor", "implement", "design", "plan", "debug", "investigate", "review", "explain", "why", "how", "can", "ship", "merge", "deploy"] as const;
 
 /** An action keyword as a word, with its common inflections (fixes, fixing, planned, changing). */
-const ACTION_WORD = new RegExp(
-  `^(?:${ACTION_KEYWORDS.map((k) => (k.endsWith("e") ? `${k}(?:s|d|r|rs)?|${k.slice(0, -1)}ing` : `${k}(?:s|es|ed|d|ing|[a-z]ed|[a-z]ing|er|ers)?`)).join("|")})$`,
-);
+const ACTION_WORD = new RegExp(`^(?:${ACTION_KEYWORDS.map((k) => (k.endsWith("e") ? `${k}(?:s|d|r|rs)?|${k.slice(0, -1)}ing` : `${k}(?:s|es|ed|d|ing|[a-z]ed|[a-z]ing|er|ers)?`)).join("|")})$`);
 
 export const ACKNOWLEDGMENT = /^(thanks|ok|continue|yes|no|sure|got it)\.?$/i;
 

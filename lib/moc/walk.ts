@@ -111,9 +111,7 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
     return items.map((it, i) => ({ ...it, depth, label: labels[i] ?? "irrelevant", link: links[i]! }));
   };
   const rootScored = await score(rootSections, 1, sectionIndexes);
-  const candidates: Candidate[] = root.links
-    .filter((l) => l.kind === "file")
-    .map((l) => ({ link: l, depth: 0, matched: matchedKeywords(tokens, `${l.text} ${l.hook}`) }));
+  const candidates: Candidate[] = root.links.filter((l) => l.kind === "file").map((l) => ({ link: l, depth: 0, matched: matchedKeywords(tokens, `${l.text} ${l.hook}`) }));
 
   // Step 5: descend through relevant sections, breadth first, at most depth 3.
   const queue = rootScored.filter((s) => sectionIndexes.get(s.link.resolved!));
@@ -160,7 +158,11 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
       walk.budgetExceeded = true;
       break;
     }
-    for (const c of await score(children.filter((x) => childIndexes.has(x.resolved!)), s.depth + 1, childIndexes)) {
+    for (const c of await score(
+      children.filter((x) => childIndexes.has(x.resolved!)),
+      s.depth + 1,
+      childIndexes,
+    )) {
       sectionIndexes.set(c.link.resolved!, childIndexes.get(c.link.resolved!) ?? null);
       visits.push({ path: c.path, name: c.name, depth: c.depth, description: c.description, matched: c.matched, label: c.label, walked: false, why: why(c.label, c.matched, judge, c.indexHead, tokens) });
       if (c.label === "relevant" && childIndexes.get(c.link.resolved!)) queue.push(c);
@@ -179,9 +181,7 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
   // Step 6: read the top files, most keyword matches first, then the shallower.
   const unique = new Map<string, Candidate>();
   for (const c of candidates) if (!unique.has(c.link.resolved!)) unique.set(c.link.resolved!, c);
-  const ranked = [...unique.values()]
-    .filter((c) => c.matched.length > 0)
-    .sort((a, b) => b.matched.length - a.matched.length || a.depth - b.depth || (a.link.resolved! < b.link.resolved! ? -1 : 1));
+  const ranked = [...unique.values()].filter((c) => c.matched.length > 0).sort((a, b) => b.matched.length - a.matched.length || a.depth - b.depth || (a.link.resolved! < b.link.resolved! ? -1 : 1));
   let readCount = 0;
   for (const c of ranked) {
     const rel = c.link.resolved!;
@@ -238,4 +238,3 @@ function noteIndexProblems(walk: Walk, idx: ReturnType<typeof parseIndex>, rel: 
   }
   for (const e of idx.escaping) walk.notes.push(`${shown(rel)} links outside docs/: \`${e.target}\`; not followed.`);
 }
-

@@ -175,7 +175,12 @@ export function pgBinary(name: string): string {
     if (dir && fs.existsSync(path.join(dir, name))) return path.join(dir, name);
   }
   const base = "/usr/lib/postgresql";
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = fs.existsSync(base)
+    ? fs
+        .readdirSync(base)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const v of versions) {
     const p = path.join(base, v, "bin", name);
     if (fs.existsSync(p)) return p;
@@ -219,7 +224,10 @@ async function pgDumpMigrations(file: string): Promise<string[]> {
   if (!new RegExp(`TABLE DATA \\S+ ${TABLE} `).test(list)) throw new WorkbenchError("INVALID_INPUT", `Not a Workbench database dump: it has no ${TABLE} table.`);
   const sql = await run(pgBinary("pg_restore"), ["--data-only", `--table=${TABLE}`, "--file=-", file], process.env);
   const copy = /^COPY [^\n]*_workbench_migrations[^\n]*FROM stdin;\n([\s\S]*?)^\\\.$/m.exec(sql);
-  return (copy?.[1] ?? "").split("\n").filter(Boolean).map((line) => line.split("\t")[0]!);
+  return (copy?.[1] ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.split("\t")[0]!);
 }
 
 async function restorePostgres(src: string, url: string, force: boolean): Promise<RestoreResult> {

@@ -37,14 +37,15 @@ function categoryFindings(o: Outline, at: FindingFactory): PacketFinding[] {
       at({
         rule: "brief-category",
         tier: "BLOCK",
-        message: v.present
-          ? `**Category:** is empty: set it to ${allowed}; the receiving agent routes on it.`
-          : `No **Category:** line: add "**Category:** ${allowed}" (one of them); the receiving agent routes on it.`,
+        message: v.present ? `**Category:** is empty: set it to ${allowed}; the receiving agent routes on it.` : `No **Category:** line: add "**Category:** ${allowed}" (one of them); the receiving agent routes on it.`,
         ...where,
       }),
     ];
   }
-  const word = v.first.text.replace(/^[`*_]+|[`*_.]+$/g, "").trim().toLowerCase();
+  const word = v.first.text
+    .replace(/^[`*_]+|[`*_.]+$/g, "")
+    .trim()
+    .toLowerCase();
   if ((BRIEF_CATEGORIES as readonly string[]).includes(word)) return [];
   const alias = CATEGORY_ALIASES[word];
   return [

@@ -25,7 +25,7 @@ export function filesTouchedFindings(o: Outline, at: FindingFactory): PacketFind
       at({
         rule: "files-touched-annotation",
         tier: "WARN",
-        message: "Files Touched entry without its (TypeName, function) annotation: write it as \"- `path` (Type, fn) — hint\" so the receiver can find the code after a rename.",
+        message: 'Files Touched entry without its (TypeName, function) annotation: write it as "- `path` (Type, fn) — hint" so the receiver can find the code after a rename.',
         offset: item.start,
         length: item.text.length,
       }),

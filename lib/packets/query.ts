@@ -144,5 +144,7 @@ export const isNoneItem = (text: string): boolean => /^\(?none\)?\.?$/i.test(tex
 
 /** Entries of every Files Touched section, "(none)" excluded. */
 export function filesTouched(o: Outline): Item[] {
-  return sectionsOf(o, "files-touched").flatMap(itemsOf).filter((i) => i.text.trim() && !isNoneItem(i.text));
+  return sectionsOf(o, "files-touched")
+    .flatMap(itemsOf)
+    .filter((i) => i.text.trim() && !isNoneItem(i.text));
 }

@@ -88,7 +88,10 @@ export const taskTokensInput = z
   .describe('size of the delegated task in tokens, for the Type Surface gate ("task >= 300 tokens"); null or absent: the packet\'s own token estimate is used');
 
 export const validatePacketInput = z.object({
-  markdown: z.string().max(PACKET_MAX_CHARS, `at most ${PACKET_MAX_CHARS.toLocaleString("en")} characters`).describe("the packet's or brief's markdown"),
+  markdown: z
+    .string()
+    .max(PACKET_MAX_CHARS, `at most ${PACKET_MAX_CHARS.toLocaleString("en")} characters`)
+    .describe("the packet's or brief's markdown"),
   taskTokens: taskTokensInput,
 });
 
@@ -334,8 +337,7 @@ export const packetRoutes = {
     path: "/api/v1/packets/{packetId}",
     tag,
     summary: "The handoff URL for the receiving agent",
-    description:
-      "The emitted revision of the packet, as markdown or as the seed's result object (`?format=json`, or `Accept: application/json` for clients that negotiate instead). A packet never emitted is 404.",
+    description: "The emitted revision of the packet, as markdown or as the seed's result object (`?format=json`, or `Accept: application/json` for clients that negotiate instead). A packet never emitted is 404.",
     access: { kind: "signed-in" },
     params: z.object({ packetId: pathId("packet id") }),
     query: z.object({

@@ -72,7 +72,9 @@ export function knownKey(title: string): string | null {
 export function keyFor(title: string): string {
   const known = knownKey(title);
   if (known) return known;
-  const slug = normalise(title).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = normalise(title)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return slug || "untitled";
 }
 

@@ -133,11 +133,7 @@ function typeSurfaceFindings(o: Outline, at: FindingFactory, task: TaskSize): Pa
   }
   const s = all[0];
   const files = filesTouched(o).length;
-  const why = !s
-    ? `No ${title} section`
-    : sectionHasContent(o, s)
-      ? `${title} holds only "(none)", TBD-style filler or template text`
-      : `${title} has no content`;
+  const why = !s ? `No ${title} section` : sectionHasContent(o, s) ? `${title} holds only "(none)", TBD-style filler or template text` : `${title} has no content`;
   const size = task.source === "caller" ? `the task is ${task.tokens} tokens, as given` : `the packet is ${task.tokens} tokens; no task size was given`;
   if (task.tokens >= TYPE_SURFACE_MIN_TOKENS) {
     return [

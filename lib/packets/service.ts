@@ -8,19 +8,7 @@ import { z } from "zod";
 import { syncPacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProjectHead } from "../db/repositories/projects";
-import {
-  createPacket,
-  getPacket,
-  getRevision,
-  listPackets,
-  listRevisions,
-  markEmitted,
-  packetProject,
-  saveRevision,
-  updatePacketMeta,
-  type PacketDto,
-  type RevisionCheck,
-} from "../db/repositories/packets";
+import { createPacket, getPacket, getRevision, listPackets, listRevisions, markEmitted, packetProject, saveRevision, updatePacketMeta, type PacketDto, type RevisionCheck } from "../db/repositories/packets";
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
 import { metaInput, newPacketInput, saveInput, validatePacketInput, type NewPacketInput } from "./schemas";
@@ -39,7 +27,10 @@ function checkOf(v: ValidationResult): RevisionCheck {
 
 /** The title a packet gets when none is given: its Task (packet) or Summary (brief) line, unless that is still the template's placeholder. */
 function defaultTitle(text: string, kind: "packet" | "brief"): string {
-  const titleField = (md: string) => parsePacket(md).fields.find((f) => /^(task|summary)$/i.test(f.label.replace(/[:*\s]/g, "")))?.value.trim() ?? "";
+  const titleField = (md: string) =>
+    parsePacket(md)
+      .fields.find((f) => /^(task|summary)$/i.test(f.label.replace(/[:*\s]/g, "")))
+      ?.value.trim() ?? "";
   const value = titleField(text);
   const placeholder = titleField(kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
   return value && value !== placeholder && !/^\[.*\]$/.test(value) ? value.slice(0, 200) : kind === "brief" ? "Untitled brief" : "Untitled packet";
@@ -70,7 +61,16 @@ export async function createProjectPacket(projectId: string, raw: NewPacketInput
   const taskTokens = input.taskTokens ?? null;
   return reindex(
     projectId,
-    await createPacket({ projectId, kind, title: input.title ?? defaultTitle(text, kind), topicSlug: input.topicSlug, markdown: text, taskTokens, check: checkOf(validatePacket(text, { taskTokens })), author: input.author }),
+    await createPacket({
+      projectId,
+      kind,
+      title: input.title ?? defaultTitle(text, kind),
+      topicSlug: input.topicSlug,
+      markdown: text,
+      taskTokens,
+      check: checkOf(validatePacket(text, { taskTokens })),
+      author: input.author,
+    }),
   );
 }
 
@@ -82,9 +82,7 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
   // A save that says nothing about the task size keeps the one the packet was checked with.
   const taskTokens = input.taskTokens === undefined ? head!.taskTokens : input.taskTokens;
   const validation = validatePacket(input.markdown, { taskTokens });
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) =>
-    statusAfterSave(s as ReviewStatus),
-  );
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) => statusAfterSave(s as ReviewStatus));
   return { packet: await reindex(projectId, packet), validation };
 }
 
@@ -93,7 +91,16 @@ export async function duplicateProjectPacket(projectId: string, id: string, by: 
   const taskTokens = p.taskTokens;
   return reindex(
     projectId,
-    await createPacket({ projectId, kind: p.kind, title: `Copy of ${p.title}`.slice(0, 200), topicSlug: p.topicSlug, markdown: p.markdown, taskTokens, check: checkOf(validatePacket(p.markdown, { taskTokens })), author: by }),
+    await createPacket({
+      projectId,
+      kind: p.kind,
+      title: `Copy of ${p.title}`.slice(0, 200),
+      topicSlug: p.topicSlug,
+      markdown: p.markdown,
+      taskTokens,
+      check: checkOf(validatePacket(p.markdown, { taskTokens })),
+      author: by,
+    }),
   );
 }
 

@@ -33,10 +33,7 @@ const BRIEF: Skeleton = {
   sections: [
     ["Current behavior", ["What happens now. For bugs: the broken behavior. For enhancements: the status quo."]],
     ["Desired behavior", ["What should happen after the work is complete. Be specific about edge cases and error conditions."]],
-    [
-      "Key interfaces",
-      ["- `TypeName` — what needs to change and why", "- `functionName(input: T): Result<O, E>` — current contract vs desired contract", "- Config shape — any new options needed"],
-    ],
+    ["Key interfaces", ["- `TypeName` — what needs to change and why", "- `functionName(input: T): Result<O, E>` — current contract vs desired contract", "- Config shape — any new options needed"]],
     ["Acceptance criteria", ["- [ ] Specific, independently testable criterion 1", "- [ ] Specific, independently testable criterion 2", "- [ ] Specific, independently testable criterion 3"]],
     ["Out of scope", ["- Thing that should NOT be changed", "- Adjacent feature that might seem related but is separate", '- (or "(none)" if explicitly empty)']],
     ["Files Touched (locator hints, may rename)", ["- `path/to/file.ts` (`TypeName`, `functionName`) — behavioral hint"]],

@@ -34,17 +34,7 @@ export const BEHAVIOR_VERBS: readonly string[] = Object.freeze([
  * "is exported"), evals.md ("should be defined"), and "is a" / "is an", which state what a
  * thing is rather than what it does.
  */
-export const SHAPE_VERBS: readonly string[] = Object.freeze([
-  "is defined",
-  "has property",
-  "exists",
-  "should be present",
-  "should be defined",
-  "should exist",
-  "is exported",
-  "is a",
-  "is an",
-]);
+export const SHAPE_VERBS: readonly string[] = Object.freeze(["is defined", "has property", "exists", "should be present", "should be defined", "should exist", "is exported", "is a", "is an"]);
 
 const VERB_SET = new Set(BEHAVIOR_VERBS);
 

@@ -205,4 +205,3 @@ export function evaluateTaskV1Strict(checkpointDocument: unknown, policyDocument
     observed_metrics: metrics,
   };
 }
-

@@ -60,7 +60,10 @@ const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /** Python's `str(sorted(names))`: `['a', 'b']`. */
 function pyList(names: readonly string[]): string {
-  return `[${[...names].sort(compareCodePoints).map((n) => `'${n}'`).join(", ")}]`;
+  return `[${[...names]
+    .sort(compareCodePoints)
+    .map((n) => `'${n}'`)
+    .join(", ")}]`;
 }
 
 /** `_object`: an object whose key set is exactly `keys`. */

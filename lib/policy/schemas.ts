@@ -69,9 +69,7 @@ export const policyLimitsSchema = z
 
 export const humanAuthorizationSchema = z
   .strictObject({
-    key_hashes: z
-      .record(z.string().regex(/^\S+$/, "key ids must not contain whitespace"), hash)
-      .describe("key_id -> sha256 hex of the secret; only these keys can sign human records"),
+    key_hashes: z.record(z.string().regex(/^\S+$/, "key ids must not contain whitespace"), hash).describe("key_id -> sha256 hex of the secret; only these keys can sign human records"),
   })
   .describe("who may sign human decisions and overrides");
 
@@ -84,7 +82,17 @@ export const policyV1Schema = z
   })
   .describe("agent policy v1");
 
-export const PORTABLE_LIMIT_NAMES = ["max_plan_act_reflect_cycles", "max_tool_calls", "max_wall_time_seconds", "checkpoint_transcript_bytes", "max_transcript_bytes", "max_same_failure_retries", "max_no_evidence_cycles", "max_children_per_parent", "max_concurrency"] as const;
+export const PORTABLE_LIMIT_NAMES = [
+  "max_plan_act_reflect_cycles",
+  "max_tool_calls",
+  "max_wall_time_seconds",
+  "checkpoint_transcript_bytes",
+  "max_transcript_bytes",
+  "max_same_failure_retries",
+  "max_no_evidence_cycles",
+  "max_children_per_parent",
+  "max_concurrency",
+] as const;
 export const PORTABLE_CONTEXT_NAMES = ["task_packet_tokens", "parent_summary_tokens", "memory_digest_tokens", "child_result_words"] as const;
 export const PORTABLE_TERMINAL_STATES = ["completed", "blocked", "budget_exhausted", "error", "cancelled"] as const;
 
@@ -94,9 +102,7 @@ export const portablePolicySchema = z
     limits: z
       .strictObject(Object.fromEntries(PORTABLE_LIMIT_NAMES.map((n) => [n, count.describe(`portable limit ${n}`)])) as Record<(typeof PORTABLE_LIMIT_NAMES)[number], typeof count>)
       .describe("limits under their portable names (max_plan_act_reflect_cycles = max_cycles, max_wall_time_seconds = max_elapsed_seconds)"),
-    context: z
-      .strictObject(Object.fromEntries(PORTABLE_CONTEXT_NAMES.map((n) => [n, count.describe(`max_${n}`)])) as Record<(typeof PORTABLE_CONTEXT_NAMES)[number], typeof count>)
-      .describe("context-size limits"),
+    context: z.strictObject(Object.fromEntries(PORTABLE_CONTEXT_NAMES.map((n) => [n, count.describe(`max_${n}`)])) as Record<(typeof PORTABLE_CONTEXT_NAMES)[number], typeof count>).describe("context-size limits"),
     terminal_states: uniqueStrings
       .refine((a) => a.length === PORTABLE_TERMINAL_STATES.length && a.every((s, i) => s === PORTABLE_TERMINAL_STATES[i]), "terminal_states must match the supported canonical v1 set")
       .describe("exactly completed, blocked, budget_exhausted, error, cancelled"),
@@ -111,7 +117,10 @@ export const overrideSchema = z
     value: count.describe("the new limit; never lower than the policy's"),
     observed_value: pyNumber.describe("the metric when the human authorized it; must be below the original limit and not above the current metric"),
     reason: text.describe("why"),
-    actor: z.string().regex(/^human:\S+$/, "actor must use the human: namespace").describe('"human:<key_id>"'),
+    actor: z
+      .string()
+      .regex(/^human:\S+$/, "actor must use the human: namespace")
+      .describe('"human:<key_id>"'),
     timestamp: timestamp.describe("when"),
     affected_action_hash: hash.describe("the pending action it authorizes"),
     authorization: authorizationSchema,
@@ -254,7 +263,10 @@ export const goalPolicyV2Schema = z
     base_policy: policyV1Schema.describe("a public policy v1: per-slice and per-action limits, and the pinned human key hashes"),
     goal_limits: z
       .strictObject({
-        ...(Object.fromEntries(GOAL_TOTAL_NAMES.filter((n) => n !== "elapsed_seconds").map((n) => [n, count.optional().describe(`lifetime budget on the ${n} total; reached (or unknown) stops the goal`)])) as Record<Exclude<(typeof GOAL_TOTAL_NAMES)[number], "elapsed_seconds">, z.ZodOptional<typeof count>>),
+        ...(Object.fromEntries(GOAL_TOTAL_NAMES.filter((n) => n !== "elapsed_seconds").map((n) => [n, count.optional().describe(`lifetime budget on the ${n} total; reached (or unknown) stops the goal`)])) as Record<
+          Exclude<(typeof GOAL_TOTAL_NAMES)[number], "elapsed_seconds">,
+          z.ZodOptional<typeof count>
+        >),
         elapsed_seconds: pyNumber.optional().describe("lifetime budget on wall time in seconds; reached stops the goal"),
       })
       .describe("lifetime budgets over the cumulative totals; {} for none"),

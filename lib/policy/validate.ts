@@ -63,7 +63,9 @@ const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 function exactKeys(value: Obj, allowed: readonly string[], required: readonly string[], label: string): void {
   const missing = required.filter((k) => !has(value, k)).sort(compareCodePoints);
   if (missing.length) fail(`missing ${label} fields: ${missing.join(", ")}`);
-  const unexpected = Object.keys(value).filter((k) => !allowed.includes(k)).sort(compareCodePoints);
+  const unexpected = Object.keys(value)
+    .filter((k) => !allowed.includes(k))
+    .sort(compareCodePoints);
   if (unexpected.length) fail(`unexpected ${label} fields: ${unexpected.join(", ")}`);
 }
 
@@ -202,7 +204,24 @@ export function validatePolicy(document: unknown): NormalizedPolicy {
   return { schema_version: 1, policy_id: policy.policy_id as string, limits: { ...(limits as Record<LimitName, number>) }, human_authorization: { key_hashes: { ...keyHashes } }, form: "v1" };
 }
 
-const CHECKPOINT_REQUIRED = ["schema_version", "task_id", "parent_id", "status", "cycle", "tool_calls", "elapsed_seconds", "transcript_bytes", "same_failure_retries", "no_evidence_cycles", "active_children", "evidence_refs", "decisions", "overrides", "stop_reason", "updated_at"];
+const CHECKPOINT_REQUIRED = [
+  "schema_version",
+  "task_id",
+  "parent_id",
+  "status",
+  "cycle",
+  "tool_calls",
+  "elapsed_seconds",
+  "transcript_bytes",
+  "same_failure_retries",
+  "no_evidence_cycles",
+  "active_children",
+  "evidence_refs",
+  "decisions",
+  "overrides",
+  "stop_reason",
+  "updated_at",
+];
 const CHECKPOINT_OPTIONAL = ["children_spawned", "last_checkpoint_transcript_bytes", "task_packet_tokens", "parent_summary_tokens", "memory_digest_tokens", "child_result_words", "pending_action_hash"];
 const CHECKPOINT_KEYS = [...CHECKPOINT_REQUIRED, ...CHECKPOINT_OPTIONAL];
 

@@ -19,15 +19,34 @@ export function remotesRoot(): string {
  * same remote added twice finds its project, and nothing in the URL reaches the path.
  */
 export function checkoutDirFor(url: string, branch?: string): string {
-  const last = url.replace(/[/\\]+$/, "").replace(/\.git$/i, "").split(/[/:\\]/).pop() ?? "";
-  const slug = last.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "repo";
-  const hash = createHash("sha256").update(`${url}\n${branch ?? ""}`).digest("hex").slice(0, 12);
+  const last =
+    url
+      .replace(/[/\\]+$/, "")
+      .replace(/\.git$/i, "")
+      .split(/[/:\\]/)
+      .pop() ?? "";
+  const slug =
+    last
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "repo";
+  const hash = createHash("sha256")
+    .update(`${url}\n${branch ?? ""}`)
+    .digest("hex")
+    .slice(0, 12);
   return insideRemotes(path.join(remotesRoot(), `${slug}-${hash}`));
 }
 
 /** The repository's name as a default project name. */
 export function nameFromUrl(url: string): string {
-  return url.replace(/[/\\]+$/, "").replace(/\.git$/i, "").split(/[/:\\]/).pop() || "repository";
+  return (
+    url
+      .replace(/[/\\]+$/, "")
+      .replace(/\.git$/i, "")
+      .split(/[/:\\]/)
+      .pop() || "repository"
+  );
 }
 
 function insideRemotes(dir: string): string {
@@ -67,7 +86,10 @@ function remoteGit(dir: string): SimpleGit {
 /** git's own complaint (its fatal/error lines), short enough to show and store. */
 export function gitMessage(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   const picked = lines.filter((l) => /^(fatal|error):/i.test(l));
   return (picked.length ? picked : lines.slice(0, 1)).join(" ").slice(0, 500) || "git failed.";
 }

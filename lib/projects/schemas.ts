@@ -41,13 +41,7 @@ export function remoteUrlProblem(url: string): string | null {
 
 /** A branch name git accepts and that cannot be mistaken for an option or a revision range. */
 export function isSafeBranch(name: string): boolean {
-  return (
-    /^[A-Za-z0-9._/-]+$/.test(name) &&
-    !/^[-./]/.test(name) &&
-    !/(\.\.|\/\/|\/\.|@\{)/.test(name) &&
-    !/(\/|\.lock|\.)$/.test(name) &&
-    name !== "HEAD"
-  );
+  return /^[A-Za-z0-9._/-]+$/.test(name) && !/^[-./]/.test(name) && !/(\.\.|\/\/|\/\.|@\{)/.test(name) && !/(\/|\.lock|\.)$/.test(name) && name !== "HEAD";
 }
 
 export const remoteUrl = z
@@ -60,12 +54,7 @@ export const remoteUrl = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-export const branchName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .refine(isSafeBranch, "must be a branch name such as main or release/1.2.");
+export const branchName = z.string().trim().min(1).max(200).refine(isSafeBranch, "must be a branch name such as main or release/1.2.");
 
 export const addProjectInput = z
   .object({
@@ -79,7 +68,6 @@ export const addProjectInput = z
     if (v.path !== undefined && v.url !== undefined) ctx.addIssue({ code: "custom", path: ["url"], message: "Give either a folder path or a git URL, not both." });
     if (v.branch !== undefined && v.url === undefined) ctx.addIssue({ code: "custom", path: ["branch"], message: "A branch goes with a git URL." });
   });
-
 
 // ---------------------------------------------------------------------------
 // Wire shapes
@@ -121,7 +109,8 @@ const resolvedLayoutSchema = z
   .object({
     agentDir: z.string().describe("the agent folder: .claude, .opencode or .codex"),
     configPath: z.string().nullable().describe("its configuration.yml, when there is one"),
-    artifacts: z.record(
+    artifacts: z
+      .record(
         z.string(),
         z.object({
           name: z.string().describe("artifact kind"),
@@ -129,7 +118,8 @@ const resolvedLayoutSchema = z
           storageType: z.enum(["git", "directory"]).describe("how the artifact is stored"),
           configured: z.boolean().describe("whether configuration.yml names it"),
         }),
-      ).describe("where each artifact kind lives, with the seed's defaults applied"),
+      )
+      .describe("where each artifact kind lives, with the seed's defaults applied"),
   })
   .describe("an agent folder's layout as resolved");
 

@@ -18,7 +18,12 @@ const csv = <T extends readonly [string, ...string[]]>(values: T) =>
     .union([z.array(z.enum(values)), z.string()])
     .default([])
     .transform((v, ctx) => {
-      const list = Array.isArray(v) ? v : v.split(",").map((s) => s.trim()).filter(Boolean);
+      const list = Array.isArray(v)
+        ? v
+        : v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean);
       for (const item of list) {
         if (!(values as readonly string[]).includes(item)) {
           ctx.addIssue({ code: "custom", message: `unknown value ${JSON.stringify(item)}; expected one of ${values.join(", ")}` });
@@ -154,7 +159,7 @@ export const searchRoutes = {
     path: "/api/v1/search",
     tag: "search",
     summary: "Full-text search over every project you can see",
-    description: "The best `limit` hits with snippets, and facets whose counts cover every match. Every word must match; `\"a phrase\"` matches in order and `expo*` a prefix.",
+    description: 'The best `limit` hits with snippets, and facets whose counts cover every match. Every word must match; `"a phrase"` matches in order and `expo*` a prefix.',
     access: { kind: "signed-in" },
     query: searchQuerySchema,
     response: { status: 200, description: "the results", json: searchResultSchema },

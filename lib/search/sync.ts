@@ -71,10 +71,12 @@ async function diff(projectId: string, kinds: readonly SearchKind[], entries: En
     const body = segmentForIndex(e.body);
     upsert.push({ entry: { ...e, title, body, hash }, words: () => ({ title: indexWords(title), body: indexWords(body) }) });
   }
-  const remove = [...stored.keys()].filter((k) => !seen.has(k)).map((k) => {
-    const [kind, ref] = k.split("\u0000") as [string, string];
-    return { kind, ref };
-  });
+  const remove = [...stored.keys()]
+    .filter((k) => !seen.has(k))
+    .map((k) => {
+      const [kind, ref] = k.split("\u0000") as [string, string];
+      return { kind, ref };
+    });
   return { upsert, remove, allNew: refs === "none-stored" };
 }
 
@@ -154,7 +156,19 @@ async function syncChanged(projectId: string, c: IndexChanges): Promise<{ stats:
     // A replaced area's kind was compared whole above; the paths cover every other kind.
     const replaced = new Set<string>(c.documentAreas.map((a) => AREA_KIND[a]));
     const docs = (await indexedDocuments(projectId, { paths: c.documentPaths })).filter((d) => !(c.documentAreas as string[]).includes(d.area));
-    total = add(total, await applied(projectId, await diff(projectId, DOCUMENT_KINDS.filter((k) => !replaced.has(k)), documentEntries(projectId, docs), "", c.documentPaths)));
+    total = add(
+      total,
+      await applied(
+        projectId,
+        await diff(
+          projectId,
+          DOCUMENT_KINDS.filter((k) => !replaced.has(k)),
+          documentEntries(projectId, docs),
+          "",
+          c.documentPaths,
+        ),
+      ),
+    );
   }
   if (c.commits) {
     total = add(total, await WHOLE.commits(projectId));

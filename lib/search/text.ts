@@ -117,7 +117,11 @@ export function snippetParts(snippet: string): { text: string; hit: boolean }[] 
   return parts;
 }
 
-const fold = (w: string) => w.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+const fold = (w: string) =>
+  w
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 /** How much of a long body a snippet looks at: a match past this shows the body's start. */
 const SNIPPET_SCAN = 50_000;
 

@@ -20,7 +20,18 @@ const TARGETS = {
   packets: [{ projectId: "p1", id: "k1", title: "Revoke sessions packet", kind: "packet", reviewStatus: "draft" }],
   views: [],
 };
-const HIT = { projectId: "p1", projectName: "Acme Orders", kind: "document", ref: "docs/a.md", title: "Webhook \uE000replay\uE001 runbook", snippet: "", href: "/projects/p1/documents?path=docs%2Fa.md", score: 1, status: null, date: null };
+const HIT = {
+  projectId: "p1",
+  projectName: "Acme Orders",
+  kind: "document",
+  ref: "docs/a.md",
+  title: "Webhook \uE000replay\uE001 runbook",
+  snippet: "",
+  href: "/projects/p1/documents?path=docs%2Fa.md",
+  score: 1,
+  status: null,
+  date: null,
+};
 
 let searches: string[] = [];
 beforeEach(() => {
@@ -43,7 +54,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const options = () => within(screen.getByRole("listbox")).queryAllByRole("option").map((o) => o.textContent ?? "");
+const options = () =>
+  within(screen.getByRole("listbox"))
+    .queryAllByRole("option")
+    .map((o) => o.textContent ?? "");
 
 describe("CommandPalette", () => {
   it("opens with Ctrl+K, lists pages, topics, runs and packets, the current project's pages first", async () => {
@@ -97,7 +111,10 @@ describe("CommandPalette", () => {
   });
 
   it("says so when the places cannot be loaded", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("no", { status: 500 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("no", { status: 500 })),
+    );
     const user = userEvent.setup();
     render(<CommandPalette />);
     await user.keyboard("{Control>}k{/Control}");

@@ -17,12 +17,31 @@ function rows(onOpen = vi.fn()): DataRow[] {
     { name: "gamma", size: undefined },
   ].map((r) => ({
     key: r.name,
-    cells: { name: <a href={`#${r.name}`} onClick={(e) => { e.preventDefault(); onOpen(r.name); }}>{r.name}</a>, size: r.size ?? "—", note: `note on ${r.name}`, actions: <button type="button">Remove {r.name}</button> },
+    cells: {
+      name: (
+        <a
+          href={`#${r.name}`}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpen(r.name);
+          }}
+        >
+          {r.name}
+        </a>
+      ),
+      size: r.size ?? "—",
+      note: `note on ${r.name}`,
+      actions: <button type="button">Remove {r.name}</button>,
+    },
     sort: { name: r.name, size: r.size },
   }));
 }
 
-const bodyNames = () => within(screen.getByRole("table", { name: "Files" })).getAllByRole("row").slice(1).map((r) => within(r).getAllByRole("cell")[0]!.textContent);
+const bodyNames = () =>
+  within(screen.getByRole("table", { name: "Files" }))
+    .getAllByRole("row")
+    .slice(1)
+    .map((r) => within(r).getAllByRole("cell")[0]!.textContent);
 
 describe("DataTable", () => {
   it("renders the header, the cells and a screen-reader-only actions header", () => {
@@ -71,7 +90,9 @@ describe("DataTable", () => {
     const user = userEvent.setup();
     const onOpen = vi.fn();
     render(<DataTable label="Files" columns={columns} rows={rows(onOpen)} />);
-    const body = within(screen.getByRole("table", { name: "Files" })).getAllByRole("row").slice(1);
+    const body = within(screen.getByRole("table", { name: "Files" }))
+      .getAllByRole("row")
+      .slice(1);
     // One tab stop for the whole table: its first row.
     expect(body.map((r) => r.tabIndex)).toEqual([0, -1, -1]);
     await user.keyboard("j");

@@ -69,7 +69,10 @@ afterEach(() => {
 });
 
 const renderExplorer = () => render(<FindingsExplorer projectId="p1" runId="r1" facets={FACETS} first={FIRST} executors={["claude", "codex"]} />);
-const rowsOf = () => within(screen.getByRole("table", { name: "Findings" })).queryAllByRole("row").filter((r) => r.tagName === "BUTTON");
+const rowsOf = () =>
+  within(screen.getByRole("table", { name: "Findings" }))
+    .queryAllByRole("row")
+    .filter((r) => r.tagName === "BUTTON");
 
 describe("the findings explorer's window", () => {
   it("draws the rows of the server's first block without asking the API", () => {

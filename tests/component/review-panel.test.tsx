@@ -32,7 +32,13 @@ function packetOf(state: { status: string; head: number; approved: number | null
 
 /** A small stand-in for the packet's review and comment routes. */
 function fakeServer() {
-  const state = { status: "draft", head: 3, approved: null as number | null, events: [] as { id: string; fromStatus: string; toStatus: string; actor: string; revision: number; note: string | null; createdAt: string }[], comments: [] as CommentDto[] };
+  const state = {
+    status: "draft",
+    head: 3,
+    approved: null as number | null,
+    events: [] as { id: string; fromStatus: string; toStatus: string; actor: string; revision: number; note: string | null; createdAt: string }[],
+    comments: [] as CommentDto[],
+  };
   const posts: { url: string; body: Record<string, unknown> }[] = [];
   const to: Record<string, string> = { request_review: "in_review", approve: "approved", request_changes: "changes_requested", withdraw: "draft" };
   const json = (v: unknown, status = 200) => new Response(JSON.stringify(v), { status });
@@ -41,7 +47,15 @@ function fakeServer() {
     if (init?.method === "POST") posts.push({ url, body });
     if (url === `${BASE}/review` && init?.method === "POST") {
       const next = to[String(body.action)]!;
-      state.events.push({ id: `e${state.events.length}`, fromStatus: state.status, toStatus: next, actor: String(body.actor), revision: state.head, note: (body.note as string | null) ?? null, createdAt: "2026-02-10T10:00:00.000Z" });
+      state.events.push({
+        id: `e${state.events.length}`,
+        fromStatus: state.status,
+        toStatus: next,
+        actor: String(body.actor),
+        revision: state.head,
+        note: (body.note as string | null) ?? null,
+        createdAt: "2026-02-10T10:00:00.000Z",
+      });
       state.status = next;
       if (next === "approved") state.approved = state.head;
       return json({ packet: packetOf(state), events: state.events });
@@ -49,7 +63,22 @@ function fakeServer() {
     if (url === `${BASE}/review`) return json({ packet: { id: "k1", title: "T", kind: "packet", reviewStatus: state.status, approvedNumber: state.approved, headNumber: state.head }, events: state.events, threads: [] });
     if (url === `${BASE}/comments` && init?.method === "POST") {
       const id = `c${state.comments.length}`;
-      state.comments.push({ id, threadId: (body.threadId as string) ?? id, section: (body.section as string | null) ?? null, quote: null, anchorFrom: null, anchorTo: null, anchorStart: null, anchorEnd: null, body: String(body.body), author: String(body.author), resolved: false, resolvedBy: null, resolvedAt: null, createdAt: "2026-02-10T10:05:00.000Z" });
+      state.comments.push({
+        id,
+        threadId: (body.threadId as string) ?? id,
+        section: (body.section as string | null) ?? null,
+        quote: null,
+        anchorFrom: null,
+        anchorTo: null,
+        anchorStart: null,
+        anchorEnd: null,
+        body: String(body.body),
+        author: String(body.author),
+        resolved: false,
+        resolvedBy: null,
+        resolvedAt: null,
+        createdAt: "2026-02-10T10:05:00.000Z",
+      });
       return json({ comment: state.comments.at(-1) }, 201);
     }
     if (url === `${BASE}/comments`) return json({ comments: state.comments });
@@ -109,10 +138,11 @@ describe("the review panel", () => {
       { action: "approve", actor: "Ana", note: "Reads well", revision: 3 },
     ]);
     expect(status().getByText("approved revision r3 (frozen)")).toBeTruthy();
-    expect(within(screen.getByRole("list", { name: "Review history" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      expect.stringContaining("Ana: draft → in review on r3"),
-      expect.stringContaining("Ana: in review → approved on r3 — Reads well"),
-    ]);
+    expect(
+      within(screen.getByRole("list", { name: "Review history" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining("Ana: draft → in review on r3"), expect.stringContaining("Ana: in review → approved on r3 — Reads well")]);
     // Each decision tells the page (its badge) and the other participants (a counter in the shared document).
     expect(onStatusChange).toHaveBeenCalled();
     expect(signals.get("review")).toBe(2);

@@ -17,7 +17,16 @@ import { copySampleProject, removeTempDirs, REPO_ROOT } from "../helpers/project
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 
 /** `/api/v1/projects/{id}` → app/api/v1/projects/[id]/route.ts */
-const routeFile = (p: string) => path.join(REPO_ROOT, "app", ...p.split("/").filter(Boolean).map((s) => s.replace(/^\{(.+)\}$/, "[$1]")), "route.ts");
+const routeFile = (p: string) =>
+  path.join(
+    REPO_ROOT,
+    "app",
+    ...p
+      .split("/")
+      .filter(Boolean)
+      .map((s) => s.replace(/^\{(.+)\}$/, "[$1]")),
+    "route.ts",
+  );
 
 describe("every GET route answers within its contract", () => {
   const ids: Record<string, string> = {};
@@ -53,9 +62,7 @@ describe("every GET route answers within its contract", () => {
    * the benchmark; a handoff needs an approved, emitted packet (tests/db/packets.test.ts calls it);
    * account routes exist in team mode only (the auth-*.test.ts files call them there).
    */
-  const covered = API_ROUTES.filter(
-    (r) => r.method === "GET" && !r.response.text?.["text/event-stream"] && r.id !== "queryStats" && r.id !== "handoffPacket" && !(r.access.kind !== "public" && r.access.account),
-  );
+  const covered = API_ROUTES.filter((r) => r.method === "GET" && !r.response.text?.["text/event-stream"] && r.id !== "queryStats" && r.id !== "handoffPacket" && !(r.access.kind !== "public" && r.access.account));
 
   it("covers most GET routes", () => {
     expect(covered.length).toBeGreaterThan(25);

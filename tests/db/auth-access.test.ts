@@ -39,7 +39,10 @@ async function sessionCookie(email: string): Promise<string> {
   const res = await authPost(
     new Request(`${BASE}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: BASE }, body: JSON.stringify({ email, password: "correct horse battery" }) }),
   );
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 describe("team mode access beyond the route gate", () => {
@@ -163,7 +166,10 @@ describe("team mode access beyond the route gate", () => {
     expect((await signIn("wrong password!")).status).toBe(401);
     const res = await signIn("correct horse battery");
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toMatch(/^workbench\.session_token=/);
     const who = await (await ask(me, {}, { cookie })).json();
     expect(who).toMatchObject({ mode: "team", account: { email: "viewer@example.com", via: "session" } });

@@ -72,10 +72,11 @@ describe("team mode: who acted is the account, not the body", () => {
       }),
     );
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const rename = await authPost(
-      new Request(`${BASE}/api/auth/update-user`, { method: "POST", headers: { "content-type": "application/json", origin: BASE, cookie }, body: JSON.stringify({ name: "Ada Admin" }) }),
-    );
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const rename = await authPost(new Request(`${BASE}/api/auth/update-user`, { method: "POST", headers: { "content-type": "application/json", origin: BASE, cookie }, body: JSON.stringify({ name: "Ada Admin" }) }));
     const who = (await (await call(me, {}, { cookie })).json()) as { account: { name: string } };
     const packet = await call(createPacketRoute, { id: projectId }, editor.headers, { kind: "packet" });
     const packetId = ((await packet.json()) as { packet: { id: string } }).packet.id;

@@ -38,7 +38,10 @@ describe("team mode: authentication edges", () => {
         body: JSON.stringify({ email: "admin@example.com", password: "correct horse battery" }),
       }),
     );
-    adminCookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    adminCookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   });
   afterAll(() => {
     leaveTeamMode();

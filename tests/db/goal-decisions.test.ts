@@ -26,7 +26,10 @@ import { runWorkbench } from "../helpers/run-cli";
 afterAll(removeTempDirs);
 const saved = { json: process.env.AGENT_COLLAB_HUMAN_KEYS_JSON, file: process.env.WORKBENCH_HUMAN_KEYS_FILE };
 afterEach(() => {
-  for (const [k, v] of [["AGENT_COLLAB_HUMAN_KEYS_JSON", saved.json], ["WORKBENCH_HUMAN_KEYS_FILE", saved.file]] as const) {
+  for (const [k, v] of [
+    ["AGENT_COLLAB_HUMAN_KEYS_JSON", saved.json],
+    ["WORKBENCH_HUMAN_KEYS_FILE", saved.file],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -59,7 +62,10 @@ describe("goal decisions of a project", () => {
     fs.writeFileSync(coord("checkpoints/goal-slice.json"), retask(SLICE.checkpoint, "goal-slice"));
     fs.writeFileSync(coord("checkpoints/goal-human.json"), retask(HUMAN.checkpoint, "goal-human"));
     // The decline case's task without its decision: the human records it through the Workbench below.
-    fs.writeFileSync(coord("checkpoints/goal-gate.json"), retask(DECLINE.checkpoint, "goal-gate", (d) => (d.task.decisions = [])));
+    fs.writeFileSync(
+      coord("checkpoints/goal-gate.json"),
+      retask(DECLINE.checkpoint, "goal-gate", (d) => (d.task.decisions = [])),
+    );
     projectId = (await addProject({ path: root })).id;
   });
 
@@ -101,7 +107,10 @@ describe("goal decisions of a project", () => {
       expect(fromProject.tasks[0]!.reasons_in_words[0]).toMatch(/^Slice boundary: cycle reached max_cycles \(3\)/);
       const direct = (await client.callTool({ name: "evaluate_policy", arguments: { policy_json: COST.policy, checkpoint_json: COST.checkpoint, policy_name: "goal.policy.json" } })) as CallToolResult;
       expect(JSON.parse(text(direct))).toMatchObject({ decision_json: COST.stdout, exit_code: 4, decision: { scope: "goal", reasons: ["goal_limit:cost_microusd:unknown_or_reached"] } });
-      const mismatch = (await client.callTool({ name: "evaluate_policy", arguments: { policy_json: fs.readFileSync(coord("policy.json"), "utf8"), checkpoint_json: SLICE.checkpoint, policy_name: "policy.json" } })) as CallToolResult;
+      const mismatch = (await client.callTool({
+        name: "evaluate_policy",
+        arguments: { policy_json: fs.readFileSync(coord("policy.json"), "utf8"), checkpoint_json: SLICE.checkpoint, policy_name: "policy.json" },
+      })) as CallToolResult;
       expect(JSON.parse(text(mismatch)).decision_json).toBe(goldenCase("worked: v2 checkpoint with a v1 policy").stdout);
     } finally {
       await client.close();
@@ -139,7 +148,10 @@ describe("goal decisions of a project", () => {
       { keyId: "owner", pinned: true },
     ]);
     // A key the goal policy does not pin cannot sign; nothing is written.
-    await expect(decideGoalGate(projectId, "goal-gate", { file, gate: "danger", decision: "decline", rationale: "x", keyId: "eve" })).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("does not pin") });
+    await expect(decideGoalGate(projectId, "goal-gate", { file, gate: "danger", decision: "decline", rationale: "x", keyId: "eve" })).rejects.toMatchObject({
+      code: "GATE_REFUSED",
+      message: expect.stringContaining("does not pin"),
+    });
     expect(fs.readFileSync(coord("checkpoints/goal-gate.json"), "utf8")).toBe(before);
     // Before: the cycle is at the slice cap with fresh evidence, so the slice would advance on its own.
     expect((await taskEvaluations(projectId)).find((t) => t.taskId === "goal-gate")!.outcome).toMatchObject({ decision: "checkpoint", scope: "slice", auto_continue: true });
@@ -156,7 +168,14 @@ describe("goal decisions of a project", () => {
     expect(res.status, await res.clone().text()).toBe(200);
     const stored = parsePyJson(fs.readFileSync(coord("checkpoints/goal-gate.json"), "utf8")) as Record<string, any>;
     const record = stored.task.decisions[0];
-    expect(record).toMatchObject({ gate: "danger", actor: "human:owner", decision: "decline", rationale: "Not authorized", affected_action_hash: "a".repeat(64), authorization: { scheme: "hmac-sha256", key_id: "owner" } });
+    expect(record).toMatchObject({
+      gate: "danger",
+      actor: "human:owner",
+      decision: "decline",
+      rationale: "Not authorized",
+      affected_action_hash: "a".repeat(64),
+      authorization: { scheme: "hmac-sha256", key_id: "owner" },
+    });
     expect(JSON.stringify(stored)).not.toContain("test-owner-secret");
     const policy = validateGoalPolicy(parsePyJson(SLICE.policy));
     const keys = (await import("../../lib/memory/keys")).parseHumanKeysJson(GOLDEN_KEYS_JSON);
@@ -195,13 +214,22 @@ describe("goal decisions of a project", () => {
   it("refuses a gate decision for a checkpoint without a pending action, a v1 checkpoint, or a held lock", async () => {
     process.env.AGENT_COLLAB_HUMAN_KEYS_JSON = GOLDEN_KEYS_JSON;
     const input = { gate: "danger", decision: "approve" as const, rationale: "r", keyId: "owner" };
-    await expect(decideGoalGate(projectId, "goal-slice", { ...input, file: ".coord/checkpoints/goal-slice.json" })).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("names no pending action") });
-    await expect(decideGoalGate(projectId, "example-task", { ...input, file: ".coord/checkpoints/define-auth-contract.json" })).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("TaskCheckpoint v1") });
+    await expect(decideGoalGate(projectId, "goal-slice", { ...input, file: ".coord/checkpoints/goal-slice.json" })).rejects.toMatchObject({
+      code: "GATE_REFUSED",
+      message: expect.stringContaining("names no pending action"),
+    });
+    await expect(decideGoalGate(projectId, "example-task", { ...input, file: ".coord/checkpoints/define-auth-contract.json" })).rejects.toMatchObject({
+      code: "GATE_REFUSED",
+      message: expect.stringContaining("TaskCheckpoint v1"),
+    });
     await expect(decideGoalGate(projectId, "goal-slice", { ...input, file: ".coord/checkpoints/goal-gate.json" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(decideGoalGate(projectId, "goal-gate", { ...input, file: "../outside.json" })).rejects.toThrow(/must be .coord\/checkpoint.json/);
     fs.writeFileSync(coord("checkpoints/goal-gate.json.lock"), JSON.stringify({ owner: "1@elsewhere", created_at: "2026-02-10T12:00:00Z", task_id: "x", proposal_id: "y", token: "t" }));
     try {
-      await expect(decideGoalGate(projectId, "goal-gate", { ...input, file: ".coord/checkpoints/goal-gate.json" })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining(".coord/checkpoints/goal-gate.json is locked") });
+      await expect(decideGoalGate(projectId, "goal-gate", { ...input, file: ".coord/checkpoints/goal-gate.json" })).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringContaining(".coord/checkpoints/goal-gate.json is locked"),
+      });
     } finally {
       fs.rmSync(coord("checkpoints/goal-gate.json.lock"));
     }

@@ -215,7 +215,11 @@ describe("workbench mcp stdout", { timeout: 120_000 }, () => {
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     const send = (m: object) => child.stdin.write(JSON.stringify(m) + "\n");
-    const responses = () => stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: CallToolResult });
+    const responses = () =>
+      stdout
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { id?: number; result?: CallToolResult });
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
     await expect.poll(() => responses().some((m) => m.id === 1), { timeout: 60_000 }).toBe(true);
     send({ jsonrpc: "2.0", method: "notifications/initialized" });

@@ -19,7 +19,10 @@ const ADD = "8d3a6f12-4b7e-4c91-9f0a-1e5d2c8b7a63";
 const SECRET = "desk-test-secret-abcdef";
 const saved = { json: process.env.AGENT_COLLAB_HUMAN_KEYS_JSON, file: process.env.WORKBENCH_HUMAN_KEYS_FILE };
 afterEach(() => {
-  for (const [k, v] of [["AGENT_COLLAB_HUMAN_KEYS_JSON", saved.json], ["WORKBENCH_HUMAN_KEYS_FILE", saved.file]] as const) {
+  for (const [k, v] of [
+    ["AGENT_COLLAB_HUMAN_KEYS_JSON", saved.json],
+    ["WORKBENCH_HUMAN_KEYS_FILE", saved.file],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }

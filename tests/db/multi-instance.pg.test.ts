@@ -116,9 +116,7 @@ describe("several instances on one PostgreSQL and one Redis", () => {
 
   it("runs an indexing job asked of both instances at once only once", async () => {
     const project = await addProject({ path: copySampleProject() });
-    const instances = await Promise.all(
-      [0, 1].map(() => spawnUntil([path.join(root, "tests/helpers/index-job-child.ts"), project.id], { ...process.env }, "ready", "pipe")),
-    );
+    const instances = await Promise.all([0, 1].map(() => spawnUntil([path.join(root, "tests/helpers/index-job-child.ts"), project.id], { ...process.env }, "ready", "pipe")));
     children.push(...instances.map((i) => i.child));
     for (const i of instances) i.child.stdin!.write("go\n");
     await Promise.all(instances.map((i) => expect.poll(() => i.out().includes("done "), { timeout: 60_000, message: "the instance reports the job finished" }).toBe(true)));

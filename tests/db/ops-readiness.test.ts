@@ -83,10 +83,7 @@ describe("readiness", () => {
   });
 
   it("is not ready, naming the database, when it is unreachable; no stack trace or password leaks", async () => {
-    const url =
-      databaseKind() === "postgres"
-        ? "postgresql://postgres:s3cret@127.0.0.1:1/nowhere"
-        : `file:${path.join(makeTempDir("wb-ready-"), "missing", "none.db")}`;
+    const url = databaseKind() === "postgres" ? "postgresql://postgres:s3cret@127.0.0.1:1/nowhere" : `file:${path.join(makeTempDir("wb-ready-"), "missing", "none.db")}`;
     const r = await readiness({ url, collab: null });
     expect(r.status).toBe("not_ready");
     expect(r.checks.database).toMatchObject({ ok: false, message: expect.stringMatching(/^unreachable: /) });

@@ -17,8 +17,7 @@ import { ProjectBuilder, makeTempDir, removeTempDirs } from "../helpers/project-
 afterAll(removeTempDirs);
 
 const ENV = { GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "t@example.com" };
-const git = (dir: string) =>
-  simpleGit({ baseDir: dir, allowEnvironment: Object.keys(ENV) }).env({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...ENV });
+const git = (dir: string) => simpleGit({ baseDir: dir, allowEnvironment: Object.keys(ENV) }).env({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...ENV });
 
 /** A bare repository (the "remote") and a working clone that pushes to it. */
 async function makeRemote(): Promise<{ bare: string; work: ProjectBuilder; push: (message: string) => Promise<void> }> {

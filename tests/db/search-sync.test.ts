@@ -27,7 +27,8 @@ describe("search sync after an index run rebuilds only what the run rewrote", ()
   let root = "";
   let projectId = "";
   let tick = 1_800_000_000;
-  const git = (...args: string[]) => execFileSync("git", ["-C", root, ...args], { stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@e", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@e" } });
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", root, ...args], { stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@e", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@e" } });
 
   beforeAll(async () => {
     root = copySampleProject();

@@ -66,7 +66,10 @@ describe("full-text search", () => {
     const byStatus = await runSearch({ q: "export", project: sampleId, kind: ["topic"], status: status.value });
     expect(byStatus.total).toBe(status.count);
     expect(byStatus.hits.every((h) => h.status === status.value)).toBe(true);
-    const days = topics.hits.map((h) => h.date?.slice(0, 10)).filter((d): d is string => Boolean(d)).sort();
+    const days = topics.hits
+      .map((h) => h.date?.slice(0, 10))
+      .filter((d): d is string => Boolean(d))
+      .sort();
     expect(new Set(days).size).toBeGreaterThan(1);
     const from = days.at(-1)!;
     const dated = await runSearch({ q: "export", project: sampleId, kind: "topic", from, to: `${from.slice(0, 4)}-12-31` });
@@ -117,7 +120,7 @@ describe("full-text search", () => {
   });
 
   it("treats query syntax as words: operators, quotes and brackets never reach the engine", async () => {
-    for (const q of ['"unclosed', "NEAR(export", "export OR", "-export", "title:export", "*", "a AND (b", "'; DROP TABLE \"SearchEntry\"; --", "\u0000export"]) {
+    for (const q of ['"unclosed', "NEAR(export", "export OR", "-export", "title:export", "*", "a AND (b", '\'; DROP TABLE "SearchEntry"; --', "\u0000export"]) {
       await expect(runSearch({ q, project: otherId })).resolves.toMatchObject({ query: { q: expect.any(String) } });
     }
     expect((await runSearch({ q: "(queue) AND", project: otherId })).total).toBe(1);

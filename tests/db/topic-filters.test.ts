@@ -21,7 +21,12 @@ describe("inventory filters", () => {
   it("text matches the slug or the title in any case", async () => {
     expect((await listTopics(projectId, { q: "jira" })).rows.map((r) => r.slug)).toEqual(["JIRA-123"]);
     const byTitle = await listTopics(projectId, { q: "EXPORT" });
-    expect(byTitle.rows.map((r) => r.slug).sort()).toEqual(all.filter((t) => /export/i.test(t.slug) || /export/i.test(t.title ?? "")).map((t) => t.slug).sort());
+    expect(byTitle.rows.map((r) => r.slug).sort()).toEqual(
+      all
+        .filter((t) => /export/i.test(t.slug) || /export/i.test(t.title ?? ""))
+        .map((t) => t.slug)
+        .sort(),
+    );
     expect(byTitle.total).toBe(byTitle.rows.length);
   });
 
@@ -33,7 +38,12 @@ describe("inventory filters", () => {
 
   it("source and status narrow; the statuses stay those of the whole project", async () => {
     const work = await listTopics(projectId, { source: "work", status: "in_progress" });
-    expect(work.rows.map((r) => r.slug).sort()).toEqual(all.filter((t) => t.sources.includes("work") && t.status === "in_progress").map((t) => t.slug).sort());
+    expect(work.rows.map((r) => r.slug).sort()).toEqual(
+      all
+        .filter((t) => t.sources.includes("work") && t.status === "in_progress")
+        .map((t) => t.slug)
+        .sort(),
+    );
     expect(work.statuses).toEqual([...new Set(all.map((t) => t.status).filter((s): s is string => s !== null))].sort());
   });
 

@@ -59,14 +59,18 @@ test("two people type into the same brief and each sees the other's text and pre
   await expect(ana.getByLabel("Packet markdown")).toContainText("- (none)");
 
   // Both see the same findings: the brief still lacks acceptance criteria and key interfaces.
-  const rules = async (p: Page) => (await p.getByTestId("findings").locator("[data-rule]").evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")))).join(",");
+  const rules = async (p: Page) =>
+    (
+      await p
+        .getByTestId("findings")
+        .locator("[data-rule]")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")))
+    ).join(",");
   await expect.poll(async () => (await rules(ana)) === (await rules(ben)) && (await rules(ana)).length > 0).toBe(true);
 
   // The server has stored what both typed.
   await expect(ana.getByTestId("collab-status").getByRole("status")).toHaveAttribute("data-state", "stored");
-  await expect
-    .poll(() => dbQuery<{ n: number }>("SELECT length(state) AS n FROM PacketDoc WHERE packetId = ?", packetId)[0]?.n ?? 0)
-    .toBeGreaterThan(0);
+  await expect.poll(() => dbQuery<{ n: number }>("SELECT length(state) AS n FROM PacketDoc WHERE packetId = ?", packetId)[0]?.n ?? 0).toBeGreaterThan(0);
   await ana.context().close();
   await ben.context().close();
 });

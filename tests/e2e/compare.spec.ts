@@ -15,7 +15,12 @@ let projectDir = "";
 
 /** The number in one tile of the comparison summary. */
 const tile = (page: Page, label: string) =>
-  page.getByLabel("Comparison summary").locator("div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").first();
+  page
+    .getByLabel("Comparison summary")
+    .locator("div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd")
+    .first();
 
 type Runs = { runs: { id: string; relPath: string; loopType: string }[] };
 
@@ -101,7 +106,10 @@ test("another run of the project as the baseline: its units show as dropped", as
   await page.getByLabel("Baseline", { exact: true }).selectOption(`run:${tursoId}`);
   await expect(page).toHaveURL(new RegExp(`base=run%3A${tursoId}`));
   await expect(tile(page, "Findings dropped")).toHaveText("17");
-  await page.getByRole("navigation", { name: "Change lists" }).getByRole("link", { name: /Dropped/ }).click();
+  await page
+    .getByRole("navigation", { name: "Change lists" })
+    .getByRole("link", { name: /Dropped/ })
+    .click();
   await expect(page.getByRole("table", { name: "Dropped units" }).locator("tbody tr")).toHaveCount(17);
   await expect(page.getByRole("table", { name: "Signals: baseline and current" }).getByRole("columnheader", { name: "Baseline run" })).toBeVisible();
 });

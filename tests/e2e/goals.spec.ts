@@ -46,7 +46,10 @@ test.beforeAll(async ({ request }) => {
       d.review_required = true;
     }),
   );
-  fs.writeFileSync(coord("checkpoints/goal-gate.json"), checkpointFrom("worked: signed decline while the cycle is at the slice cap", "goal-gate", (d) => (d.task.decisions = [])));
+  fs.writeFileSync(
+    coord("checkpoints/goal-gate.json"),
+    checkpointFrom("worked: signed decline while the cycle is at the slice cap", "goal-gate", (d) => (d.task.decisions = [])),
+  );
   const res = await request.post("/api/v1/projects", { data: { path: root } });
   expect(res.status()).toBe(201);
   projectId = ((await res.json()) as { project: { id: string } }).project.id;
@@ -126,7 +129,14 @@ test("an approver declines a goal gate: the signed decision lands in the checkpo
 
   const stored = JSON.parse(fs.readFileSync(coord("checkpoints/goal-gate.json"), "utf8")) as { task: { pending_action_hash: string; decisions: Record<string, any>[] } };
   expect(stored.task.decisions).toHaveLength(1);
-  expect(stored.task.decisions[0]).toMatchObject({ gate: "danger", actor: "human:e2e-approver", decision: "decline", rationale: "Not authorized: touches production credentials.", affected_action_hash: stored.task.pending_action_hash, authorization: { scheme: "hmac-sha256", key_id: "e2e-approver" } });
+  expect(stored.task.decisions[0]).toMatchObject({
+    gate: "danger",
+    actor: "human:e2e-approver",
+    decision: "decline",
+    rationale: "Not authorized: touches production credentials.",
+    affected_action_hash: stored.task.pending_action_hash,
+    authorization: { scheme: "hmac-sha256", key_id: "e2e-approver" },
+  });
   expect(stored.task.decisions[0]!.authorization.signature).toMatch(/^[0-9a-f]{64}$/);
   expect(await page.content()).not.toContain(SECRET);
   expect(fs.existsSync(coord("checkpoints/goal-gate.json.lock"))).toBe(false);

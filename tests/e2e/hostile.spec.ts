@@ -49,9 +49,7 @@ test("the server indexes the hostile repository and names what it refused", asyn
   expect(res.status()).toBe(201);
   const { project, job } = (await res.json()) as { project: { id: string }; job: { id: string } };
   projectId = project.id;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/jobs/${job.id}`)).json()) as { job: { status: string } }).job.status, { timeout: 150_000, intervals: [500] })
-    .toBe("succeeded");
+  await expect.poll(async () => ((await (await request.get(`/api/v1/jobs/${job.id}`)).json()) as { job: { status: string } }).job.status, { timeout: 150_000, intervals: [500] }).toBe("succeeded");
   await expectReady(request, "the index job");
   const codes = dbQuery<{ relPath: string; code: string }>("SELECT relPath, code FROM IndexWarning WHERE projectId = ?", projectId);
   const has = (relPath: string, code: string) => codes.some((c) => c.relPath === relPath && c.code === code);
@@ -109,7 +107,11 @@ test("every page of the project answers, runs no repository script and leaves th
   }
   // Every kind of page was reached: topics (hostile ones too), runs, the memory desk, documents.
   const kinds = ["/topics/", "/runs/", "/memory", "/knowledge", "/documents", "/tasks/"];
-  for (const k of kinds) expect(visited.some((v) => v.url.includes(k)), k).toBe(true);
+  for (const k of kinds)
+    expect(
+      visited.some((v) => v.url.includes(k)),
+      k,
+    ).toBe(true);
   // No page may be unbounded: the 200,000-line log and the 60 MB file stay out of any one answer.
   for (const v of visited) expect(v.bytes, v.url).toBeLessThan(3 * 1024 * 1024);
 });

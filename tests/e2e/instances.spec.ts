@@ -39,9 +39,7 @@ const tempDir = (prefix: string) => {
 };
 
 async function ready(url: string): Promise<void> {
-  await expect
-    .poll(async () => (await fetch(`${url}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 120_000, message: `${url} becomes ready` })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${url}/api/ready`).catch(() => null))?.status ?? 0, { timeout: 120_000, message: `${url} becomes ready` }).toBe(200);
 }
 
 test.beforeAll(async () => {

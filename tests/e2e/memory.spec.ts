@@ -35,7 +35,10 @@ test("approve a proposal in the browser and see its event appended to memory.yml
   await expect(page.getByRole("navigation", { name: "Proposal states" })).toContainText("Approved (1)");
 
   // The signed record is in the proposal file, and no secret reached the page.
-  const signed = JSON.parse(fs.readFileSync(coord("memory-proposals", `${ADD}.json`), "utf8")) as { state: string; decision: { actor: string; decision: string; authorization: { scheme: string; key_id: string; signature: string } } };
+  const signed = JSON.parse(fs.readFileSync(coord("memory-proposals", `${ADD}.json`), "utf8")) as {
+    state: string;
+    decision: { actor: string; decision: string; authorization: { scheme: string; key_id: string; signature: string } };
+  };
   expect(signed.state).toBe("approved");
   expect(signed.decision).toMatchObject({ actor: "human:e2e-approver", decision: "approve", authorization: { scheme: "hmac-sha256", key_id: "e2e-approver" } });
   expect(signed.decision.authorization.signature).toMatch(/^[0-9a-f]{64}$/);
@@ -69,7 +72,19 @@ test("decline is never approval, and a proposal without evidence cannot be appro
   const id = "0b7f2d9e-1c3a-4e5f-8a6b-7c8d9e0f1a2b";
   fs.writeFileSync(
     coord("memory-proposals", `${id}.json`),
-    JSON.stringify({ schema_version: 1, proposal_id: id, source_task: "JIRA-123", action: { operation: "add", target_ref: null, summary: "An unsupported claim", evidence_refs: [] }, state: "proposed", created_at: "2026-02-10T10:00:00Z", decision: null }, null, 2),
+    JSON.stringify(
+      {
+        schema_version: 1,
+        proposal_id: id,
+        source_task: "JIRA-123",
+        action: { operation: "add", target_ref: null, summary: "An unsupported claim", evidence_refs: [] },
+        state: "proposed",
+        created_at: "2026-02-10T10:00:00Z",
+        decision: null,
+      },
+      null,
+      2,
+    ),
   );
   await page.reload();
   const bare = page.locator(`[data-proposal="${id}"]`);
@@ -123,7 +138,19 @@ test("evidence refs written as pytest node ids resolve by their file, show wheth
   const refs = [nodeId, renamed, "src/auth/SessionService.ts#L1-L2"];
   fs.writeFileSync(
     coord("memory-proposals", `${id}.json`),
-    JSON.stringify({ schema_version: 1, proposal_id: id, source_task: "harness-policy", action: { operation: "add", target_ref: null, summary: "Overrides are authorized before the limit is exhausted", evidence_refs: refs }, state: "proposed", created_at: "2026-02-11T09:00:00Z", decision: null }, null, 2),
+    JSON.stringify(
+      {
+        schema_version: 1,
+        proposal_id: id,
+        source_task: "harness-policy",
+        action: { operation: "add", target_ref: null, summary: "Overrides are authorized before the limit is exhausted", evidence_refs: refs },
+        state: "proposed",
+        created_at: "2026-02-11T09:00:00Z",
+        decision: null,
+      },
+      null,
+      2,
+    ),
   );
   try {
     await page.goto(`/projects/${projectId}/memory`);

@@ -14,8 +14,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** The clean fixture packet with its "Already Tried" line replaced. */
-const PACKET = (tried: string) =>
-  fs.readFileSync(path.resolve("tests/fixtures/packets/export-jobs.md"), "utf8").replace("- in-memory retry list — lost on every deploy", `- ${tried}`);
+const PACKET = (tried: string) => fs.readFileSync(path.resolve("tests/fixtures/packets/export-jobs.md"), "utf8").replace("- in-memory retry list — lost on every deploy", `- ${tried}`);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("workbench.displayName", "Ana"));

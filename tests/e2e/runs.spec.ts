@@ -112,7 +112,25 @@ test("the run page updates by itself when the state log grows", async ({ page })
   await expect(replay).not.toContainText("#11");
   const fs = await import("node:fs");
   const log = `${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/deep-context-state.jsonl`;
-  const line = { type: "iteration", run: 11, mode: "context", status: "evidence", focus: "Slice 11: live update check", findingsCount: 3, newAgreementEligible: 1, agreementEligible: 30, sliceCoverage: 1, reuseCatalogCoverage: 1, agreementRate: 0.6, relevanceFloor: 1, dependencyCompleteness: 1, contradictions: 0, seatsSucceeded: 3, durationMs: 1000, timestamp: "2026-06-10T18:00:00Z" };
+  const line = {
+    type: "iteration",
+    run: 11,
+    mode: "context",
+    status: "evidence",
+    focus: "Slice 11: live update check",
+    findingsCount: 3,
+    newAgreementEligible: 1,
+    agreementEligible: 30,
+    sliceCoverage: 1,
+    reuseCatalogCoverage: 1,
+    agreementRate: 0.6,
+    relevanceFloor: 1,
+    dependencyCompleteness: 1,
+    contradictions: 0,
+    seatsSucceeded: 3,
+    durationMs: 1000,
+    timestamp: "2026-06-10T18:00:00Z",
+  };
   fs.appendFileSync(log, JSON.stringify(line) + "\n");
   await expect(replay).toContainText("#11", { timeout: 5_000 });
   await expect(page.getByTestId("live-status")).toContainText("updated");

@@ -52,9 +52,7 @@ test("a newcomer approves a proposal of the bundled sample with its sample-only 
   await expect(page.locator(`[data-proposal="${ADD}"]`)).toContainText("applied as M3");
 
   // The applied, signed approval reached the database: its memory event is in the search index.
-  await expect
-    .poll(() => dbQuery<{ ref: string; body: string }>("SELECT ref, body FROM SearchEntry WHERE projectId = ? AND kind = 'memory'", projectId).map((r) => r.ref))
-    .toContain("M3");
+  await expect.poll(() => dbQuery<{ ref: string; body: string }>("SELECT ref, body FROM SearchEntry WHERE projectId = ? AND kind = 'memory'", projectId).map((r) => r.ref)).toContain("M3");
 });
 
 test("the sample-only key signs nothing for another project, even one whose policy pins it", async ({ request }) => {

@@ -13,9 +13,7 @@ test.beforeAll(async ({ request }) => {
     .poll(async () => ((await (await request.get(`/api/v1/projects/${projectId}`)).json()) as { project: { latestJob: { status: string } | null } }).project.latestJob?.status, { timeout: 30_000 })
     .toBe("succeeded");
   // Findings are added to the index just after the job, from the reduced run.
-  await expect
-    .poll(async () => ((await (await request.get(`/api/v1/search?q=database&kind=finding&project=${projectId}`)).json()) as { total: number }).total, { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(async () => ((await (await request.get(`/api/v1/search?q=database&kind=finding&project=${projectId}`)).json()) as { total: number }).total, { timeout: 30_000 }).toBeGreaterThan(0);
 });
 
 const hits = (page: Page) => page.getByTestId("search-hits").locator("[data-nav-row]");
@@ -28,10 +26,16 @@ test("search everything: ranked hits with the words marked, facets that narrow t
   await expect(page.getByTestId("search-summary")).toContainText(/\d+ matches/);
   await expect(hits(page).first().locator("mark").first()).toHaveText(/export/i);
 
-  await page.getByRole("navigation", { name: "Narrow the results" }).getByRole("link", { name: /^Topic\s*\d+$/ }).click();
+  await page
+    .getByRole("navigation", { name: "Narrow the results" })
+    .getByRole("link", { name: /^Topic\s*\d+$/ })
+    .click();
   await expect(page).toHaveURL(/kind=topic/);
   await expect(hits(page)).toHaveCount(2);
-  for (const badge of await hits(page).locator("span", { hasText: /^Topic$/ }).all()) await expect(badge).toBeVisible();
+  for (const badge of await hits(page)
+    .locator("span", { hasText: /^Topic$/ })
+    .all())
+    await expect(badge).toBeVisible();
   // The URL alone reproduces the view (the count, before the timing that differs per load).
   const counted = (await page.getByTestId("search-summary").textContent())!.split(".")[0]!;
   await page.goto(page.url());
@@ -109,14 +113,17 @@ test("saved views: a filtered inventory is saved, listed, reachable from the pal
   await views.getByRole("button", { name: "Save", exact: true }).click();
   expect((await saved).status()).toBe(201);
   await expect(views.getByRole("link", { name: "Work in flight" })).toBeVisible();
-  expect(dbQuery<{ surface: string; name: string; query: string }>('SELECT surface, name, query FROM SavedView WHERE projectId = ?', projectId)).toEqual([
+  expect(dbQuery<{ surface: string; name: string; query: string }>("SELECT surface, name, query FROM SavedView WHERE projectId = ?", projectId)).toEqual([
     { surface: "inventory", name: "Work in flight", query: `/projects/${projectId}/topics?status=in_progress` },
   ]);
 
   await page.goto(`/projects/${projectId}/topics`);
   await page.keyboard.press("Control+k");
   await page.getByRole("dialog").getByRole("combobox").fill("Work in flight");
-  await page.getByRole("dialog").getByRole("option", { name: /^Work in flight/ }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("option", { name: /^Work in flight/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/topics\\?status=in_progress$`));
 
   await page.getByTestId("saved-views-inventory").getByRole("button", { name: "Delete saved view Work in flight" }).click();

@@ -55,12 +55,13 @@ test.describe.serial("team mode", () => {
     await page.waitForURL(/\/projects\/[^/?]+\?job=/);
     projectId = new URL(page.url()).pathname.split("/")[2]!;
     // Let the index job finish first: on a 2-core machine it slows password hashing below.
-    await expect
-      .poll(() => teamDbQuery<{ status: string }>(`SELECT "status" FROM "IndexJob" WHERE "projectId" = ?`, projectId).map((j) => j.status), { timeout: 60_000 })
-      .toEqual(["succeeded"]);
+    await expect.poll(() => teamDbQuery<{ status: string }>(`SELECT "status" FROM "IndexJob" WHERE "projectId" = ?`, projectId).map((j) => j.status), { timeout: 60_000 }).toEqual(["succeeded"]);
 
     await page.goto("/admin");
-    for (const [name, email] of [["Vera Viewer", "vera@example.com"], ["Otto Outsider", "otto@example.com"]]) {
+    for (const [name, email] of [
+      ["Vera Viewer", "vera@example.com"],
+      ["Otto Outsider", "otto@example.com"],
+    ]) {
       await page.getByLabel("Name").fill(name!);
       await page.getByLabel("Email").fill(email!);
       await page.getByLabel("Initial password").fill(PASSWORD);

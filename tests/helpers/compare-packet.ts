@@ -31,17 +31,71 @@ export function writeComparePacket(root: string): string {
   const signals = (s: number) => ({ sliceCoverage: s, reuseCatalogCoverage: s, agreementRate: s, relevanceFloor: 1, dependencyCompleteness: 1 });
   const log = [
     { type: "config", scope: "Ledger export reuse", loopType: "context", maxIterations: 5, convergenceThreshold: 0.1, relevanceGate: 0.55, agreementMin: 2, createdAt: "2026-06-01T09:00:00Z", specFolder: COMPARE_SPEC },
-    { type: "iteration", run: 1, mode: "context", status: "evidence", focus: "Slice 1: ledger store", findingsCount: 5, newAgreementEligible: 1, agreementEligible: 1, ...signals(0.4), seatsSucceeded: 2, timestamp: "2026-06-01T09:10:00Z" },
+    {
+      type: "iteration",
+      run: 1,
+      mode: "context",
+      status: "evidence",
+      focus: "Slice 1: ledger store",
+      findingsCount: 5,
+      newAgreementEligible: 1,
+      agreementEligible: 1,
+      ...signals(0.4),
+      seatsSucceeded: 2,
+      timestamp: "2026-06-01T09:10:00Z",
+    },
     { type: "event", event: "sweep_settled", mode: "context", run: 1, seatsSucceeded: ["native-a", "native-b"], seatsFailed: [], timestamp: "2026-06-01T09:10:01Z" },
-    { type: "event", event: "graph_convergence", mode: "context", run: 1, decision: "STOP_BLOCKED", signals: { ...signals(0.4), score: 0.5 }, blockers: ["low_cross_executor_agreement"], timestamp: "2026-06-01T09:10:02Z" },
-    { type: "iteration", run: 2, mode: "context", status: "evidence", focus: "Slice 2: export and audit", findingsCount: 6, newAgreementEligible: 3, agreementEligible: 4, ...signals(0.7), seatsSucceeded: 2, timestamp: "2026-06-01T09:20:00Z" },
+    {
+      type: "event",
+      event: "graph_convergence",
+      mode: "context",
+      run: 1,
+      decision: "STOP_BLOCKED",
+      signals: { ...signals(0.4), score: 0.5 },
+      blockers: ["low_cross_executor_agreement"],
+      timestamp: "2026-06-01T09:10:02Z",
+    },
+    {
+      type: "iteration",
+      run: 2,
+      mode: "context",
+      status: "evidence",
+      focus: "Slice 2: export and audit",
+      findingsCount: 6,
+      newAgreementEligible: 3,
+      agreementEligible: 4,
+      ...signals(0.7),
+      seatsSucceeded: 2,
+      timestamp: "2026-06-01T09:20:00Z",
+    },
     { type: "event", event: "sweep_settled", mode: "context", run: 2, seatsSucceeded: ["native-a", "native-c"], seatsFailed: [], timestamp: "2026-06-01T09:20:01Z" },
     { type: "event", event: "graph_convergence", mode: "context", run: 2, decision: "CONTINUE", signals: { ...signals(0.7), score: 0.75 }, blockers: [], timestamp: "2026-06-01T09:20:02Z" },
   ];
   write("deep-context-state.jsonl", log.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  write("seats/iter-001/native-a.json", json([F("src/ledger/store.ts", "LedgerStore", { signature: "class LedgerStore", reuse: "extend", relevance: 0.9 }), F("src/ledger/export.ts", "exportCsv", { signature: "exportCsv(rows)", relevance: 0.7 }), F("src/ledger/legacy.ts", "legacyDump", { relevance: 0.5 })]));
-  write("seats/iter-001/native-b.json", json([F("src/ledger/store.ts", "LedgerStore", { signature: "class LedgerStore", reuse: "extend", relevance: 0.9 }), F("src/money/format.ts", "formatAmount", { kind: "convention" })]));
-  write("seats/iter-002/native-a.json", json([F("src/ledger/export.ts", "exportCsv", { signature: "exportCsv(rows)", relevance: 0.7 }), F("src/ledger/audit.ts", "auditTrail", { kind: "integration_point", relevance: 0.85 })]));
-  write("seats/iter-002/native-c.json", json([F("src/ledger/export.ts", "exportCsv", { signature: "exportCsv(rows, opts)", relevance: 0.7 }), F("src/ledger/store.ts", "LedgerStore", { signature: "class LedgerStore", reuse: "extend", relevance: 0.95 }), F("src/ledger/legacy.ts", "legacyDump", { relevance: 0.7 }), F("src/ledger/audit.ts", "auditTrail", { kind: "integration_point", relevance: 0.85 })]));
+  write(
+    "seats/iter-001/native-a.json",
+    json([
+      F("src/ledger/store.ts", "LedgerStore", { signature: "class LedgerStore", reuse: "extend", relevance: 0.9 }),
+      F("src/ledger/export.ts", "exportCsv", { signature: "exportCsv(rows)", relevance: 0.7 }),
+      F("src/ledger/legacy.ts", "legacyDump", { relevance: 0.5 }),
+    ]),
+  );
+  write(
+    "seats/iter-001/native-b.json",
+    json([F("src/ledger/store.ts", "LedgerStore", { signature: "class LedgerStore", reuse: "extend", relevance: 0.9 }), F("src/money/format.ts", "formatAmount", { kind: "convention" })]),
+  );
+  write(
+    "seats/iter-002/native-a.json",
+    json([F("src/ledger/export.ts", "exportCsv", { signature: "exportCsv(rows)", relevance: 0.7 }), F("src/ledger/audit.ts", "auditTrail", { kind: "integration_point", relevance: 0.85 })]),
+  );
+  write(
+    "seats/iter-002/native-c.json",
+    json([
+      F("src/ledger/export.ts", "exportCsv", { signature: "exportCsv(rows, opts)", relevance: 0.7 }),
+      F("src/ledger/store.ts", "LedgerStore", { signature: "class LedgerStore", reuse: "extend", relevance: 0.95 }),
+      F("src/ledger/legacy.ts", "legacyDump", { relevance: 0.7 }),
+      F("src/ledger/audit.ts", "auditTrail", { kind: "integration_point", relevance: 0.85 }),
+    ]),
+  );
   return rel;
 }

@@ -148,9 +148,7 @@ function nestedJson(depth: number): string {
 
 function seatJson(marker: string): string {
   return JSON.stringify({
-    findings: [
-      { path: "src/secret.ts", symbol: marker, kind: "gap", signature: marker, evidence: `src/secret.ts:1 ${marker}`, relevance: 1, notes: marker },
-    ],
+    findings: [{ path: "src/secret.ts", symbol: marker, kind: "gap", signature: marker, evidence: `src/secret.ts:1 ${marker}`, relevance: 1, notes: marker }],
   });
 }
 
@@ -181,7 +179,12 @@ const BUILDERS: Record<TrapId, (ctx: Ctx, opts: HostileOptions) => void> = {
     write(ctx, ".codex/configuration.yml", `storage: ${"[".repeat(ctx.depth)}${"]".repeat(ctx.depth)}\n`);
     // An alias bomb: nine levels of ten references each.
     const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(",")}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(",")}]`,
+      );
     write(ctx, ".claude/work/yaml-bomb/notes.yml", lines.join("\n") + "\n");
     write(ctx, ".claude/work/yaml-bomb/state.json", state("yaml-bomb"));
   },

@@ -99,7 +99,12 @@ export class MemoryStore implements ContextStore {
     this.log("topics", []);
     const slugs = [...new Set(this.data.records.map((r) => r.slug))];
     return slugs
-      .map((s) => buildTopicRow(s, this.data.records.filter((r) => r.slug === s)))
+      .map((s) =>
+        buildTopicRow(
+          s,
+          this.data.records.filter((r) => r.slug === s),
+        ),
+      )
       .filter((r): r is TopicRowDto => r !== null)
       .sort(compareTopics);
   }
@@ -131,10 +136,7 @@ export async function scanProject(root: string): Promise<ProjectScan> {
 }
 
 /** A MemoryStore over a scanned project folder; git data is supplied by the test. */
-export async function memoryStoreFor(
-  root: string,
-  git: { branches?: BranchDto[]; commits?: GitCommitInfo[] } = {},
-): Promise<{ store: MemoryStore; scan: ProjectScan }> {
+export async function memoryStoreFor(root: string, git: { branches?: BranchDto[]; commits?: GitCommitInfo[] } = {}): Promise<{ store: MemoryStore; scan: ProjectScan }> {
   const scan = await scanProject(root);
   const store = new MemoryStore({
     layouts: scan.plan.layouts,

@@ -33,7 +33,14 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
         }
       />
       <Card>
-        <CardHeader title="Index" description={<>Last indexed <Time iso={project.lastIndexedAt} withTime />. Re-indexing reads only files that changed.</>} />
+        <CardHeader
+          title="Index"
+          description={
+            <>
+              Last indexed <Time iso={project.lastIndexedAt} withTime />. Re-indexing reads only files that changed.
+            </>
+          }
+        />
         <div className="p-4">
           <IndexJobPanel key={project.latestJob?.id} projectId={id} initialJob={project.latestJob} lastIndexedAt={project.lastIndexedAt} />
         </div>

@@ -51,10 +51,14 @@ function unitRow(d: UnitDiff): DataRow {
           {d.executorsAdded.length || d.executorsRemoved.length ? (
             <>
               {d.executorsAdded.map((e) => (
-                <span key={`+${e}`} className="mr-1 text-ok">+{e}</span>
+                <span key={`+${e}`} className="mr-1 text-ok">
+                  +{e}
+                </span>
               ))}
               {d.executorsRemoved.map((e) => (
-                <span key={`-${e}`} className="mr-1 text-danger">−{e}</span>
+                <span key={`-${e}`} className="mr-1 text-danger">
+                  −{e}
+                </span>
               ))}
             </>
           ) : (

@@ -45,7 +45,7 @@ export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) 
     const out = fd;
     let buf = Buffer.allocUnsafe(0);
     const writeAll = (bytes: Uint8Array, len: number) => {
-      for (let off = 0; off < len; ) off += fs.writeSync(out, bytes, off, len - off);
+      for (let off = 0; off < len;) off += fs.writeSync(out, bytes, off, len - off);
     };
     produce((chunk, length) => {
       if (typeof chunk !== "string") {

@@ -42,7 +42,7 @@ export function confinementRootSync(dir: string): Confinement {
   }
   if (real === null) throw new WorkbenchError("NOT_FOUND", `No folder at ${abs}.`);
   const full = missing.length ? path.join(/*turbopackIgnore: true*/ real, ...missing) : real;
-  for (let cur = real; ; ) {
+  for (let cur = real; ;) {
     if (exists(path.join(cur, ".git"))) return { root: cur, real: full };
     const parent = path.dirname(cur);
     if (parent === cur) break;

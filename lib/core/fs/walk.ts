@@ -114,7 +114,12 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
       const folders = at.names.flatMap((n, i) => (at.kinds[i] === "d" ? [at.real.endsWith(path.sep) ? at.real + n : at.real + path.sep + n] : []));
       if (folders.length >= SHARE_FROM_FOLDERS) {
         const theirs = folders.slice(Math.ceil(folders.length / 2));
-        pending = listElsewhere(theirs.map((real) => ({ real, depth: depth + 1 })), SKIPPED_NAMES, maxDepth, maxEntries);
+        pending = listElsewhere(
+          theirs.map((real) => ({ real, depth: depth + 1 })),
+          SKIPPED_NAMES,
+          maxDepth,
+          maxEntries,
+        );
         if (pending) handedOver = new Set(theirs);
         return;
       }

@@ -70,7 +70,9 @@ export async function memberProjectIds(userId: string): Promise<string[]> {
 }
 
 export async function listMembers(projectId: string): Promise<MemberDto[]> {
-  const rows = await (await getDb()).projectMember.findMany({
+  const rows = await (
+    await getDb()
+  ).projectMember.findMany({
     where: { projectId },
     include: { user: { select: { name: true, email: true } } },
     orderBy: { createdAt: "asc" },
@@ -79,7 +81,9 @@ export async function listMembers(projectId: string): Promise<MemberDto[]> {
 }
 
 export async function setMember(projectId: string, userId: string, role: Role): Promise<void> {
-  await (await getDb()).projectMember.upsert({
+  await (
+    await getDb()
+  ).projectMember.upsert({
     where: { projectId_userId: { projectId, userId } },
     create: { projectId, userId, role },
     update: { role },

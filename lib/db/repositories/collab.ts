@@ -136,10 +136,7 @@ export async function listReviewEvents(packetId: string): Promise<ReviewEventDto
  * Moves the review status if it is still `from` (a concurrent transition loses with
  * CONFLICT) and records who did it on which revision.
  */
-export async function transitionReview(
-  packetId: string,
-  input: { from: string; to: string; actor: string; revision: number; note: string | null; approvedNumber: number | null },
-): Promise<void> {
+export async function transitionReview(packetId: string, input: { from: string; to: string; actor: string; revision: number; note: string | null; approvedNumber: number | null }): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const moved = await tx.packet.updateMany({ where: { id: packetId, reviewStatus: input.from }, data: { reviewStatus: input.to, approvedNumber: input.approvedNumber } });

@@ -56,7 +56,12 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto) {
           orderBy: { slug: "asc" },
           take: limit * 4,
         });
-        out.push(...rows.filter((r) => containsCI(r.slug, needle)).slice(0, limit).map(toSourceDto));
+        out.push(
+          ...rows
+            .filter((r) => containsCI(r.slug, needle))
+            .slice(0, limit)
+            .map(toSourceDto),
+        );
       }
       return out;
     },
@@ -74,9 +79,7 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto) {
     },
     async branchesContaining(needle: string) {
       const rows = await db.gitBranch.findMany({ where: { projectId, name: { contains: needle } }, orderBy: { name: "asc" } });
-      return rows
-        .filter((b) => b.name.includes(needle))
-        .map((b): BranchDto => ({ name: b.name, lastCommitDate: b.lastCommitDate, recent: JSON.parse(b.recentJson) as BranchDto["recent"] }));
+      return rows.filter((b) => b.name.includes(needle)).map((b): BranchDto => ({ name: b.name, lastCommitDate: b.lastCommitDate, recent: JSON.parse(b.recentJson) as BranchDto["recent"] }));
     },
     async commitsGrep(needle: string, limit: number) {
       // Case-sensitive, as `git log --grep` is by default.

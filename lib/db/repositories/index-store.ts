@@ -85,9 +85,7 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       for (const [source, scope] of w.rescanned) {
         const existing = await tx.all<{ slug: string }>(`SELECT "slug" FROM "TopicSource" WHERE "projectId" = ? AND "source" = ?`, [pid, source]);
         const present = w.present.get(source) ?? new Set<string>();
-        const gone = existing
-          .map((e) => e.slug)
-          .filter((s) => !w.keepEntries?.has(`${source}\0${s}`) && (!present.has(s) || scope === "all" || scope.has(s)));
+        const gone = existing.map((e) => e.slug).filter((s) => !w.keepEntries?.has(`${source}\0${s}`) && (!present.has(s) || scope === "all" || scope.has(s)));
         for (const s of gone) affected.add(s);
         await deleteIn(tx, "TopicSource", "slug", gone, `"projectId" = ? AND "source" = ?`, [pid, source]);
       }
@@ -97,16 +95,20 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
     const records = [...unique.values()];
     if (hasData) {
       for (const source of new Set(records.map((r) => r.source))) {
-        await deleteIn(tx, "TopicSource", "slug", records.filter((r) => r.source === source).map((r) => r.slug), `"projectId" = ? AND "source" = ?`, [pid, source]);
+        await deleteIn(
+          tx,
+          "TopicSource",
+          "slug",
+          records.filter((r) => r.source === source).map((r) => r.slug),
+          `"projectId" = ? AND "source" = ?`,
+          [pid, source],
+        );
       }
     }
     await tx.insert(
       "TopicSource",
       ["id", "projectId", "source", "slug", "title", "status", "type", "phase", "createdAt", "updatedAt", "relPath", "fromManifest", "onDisk", "legacy", "listed", "detailsJson"],
-      records.map((r) => [
-        randomUUID(), pid, r.source, r.slug, r.title, r.status, r.type, r.phase, r.createdAt, r.updatedAt, r.relPath,
-        r.fromManifest, r.onDisk, r.legacy, r.listed, JSON.stringify(r.details),
-      ]),
+      records.map((r) => [randomUUID(), pid, r.source, r.slug, r.title, r.status, r.type, r.phase, r.createdAt, r.updatedAt, r.relPath, r.fromManifest, r.onDisk, r.legacy, r.listed, JSON.stringify(r.details)]),
     );
     for (const r of records) affected.add(r.slug);
 
@@ -120,7 +122,12 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       for (const s of srcs) bySlug.set(s.slug, [...(bySlug.get(s.slug) ?? []), s]);
       if (hasData) await deleteIn(tx, "Topic", "slug", c, `"projectId" = ?`, [pid]);
       const rows = c
-        .map((slug) => w.topicRow(slug, (bySlug.get(slug) ?? []).map((s) => ({ ...s, source: s.source as SourceKind, listed: Boolean(s.listed) }))))
+        .map((slug) =>
+          w.topicRow(
+            slug,
+            (bySlug.get(slug) ?? []).map((s) => ({ ...s, source: s.source as SourceKind, listed: Boolean(s.listed) })),
+          ),
+        )
         .filter((r): r is NonNullable<typeof r> => r !== null);
       await tx.insert(
         "Topic",
@@ -137,7 +144,11 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
     const docColumns = ["id", "projectId", "relPath", "area", "source", "slug", "title", "content"];
     let done = 0;
     for (const c of chunks(w.documents, 2000)) {
-      await tx.insert("Document", docColumns, c.map((d) => [randomUUID(), pid, d.relPath, d.area, d.source, d.slug, d.title, d.content]));
+      await tx.insert(
+        "Document",
+        docColumns,
+        c.map((d) => [randomUUID(), pid, d.relPath, d.area, d.source, d.slug, d.title, d.content]),
+      );
       done += c.length;
       onProgress?.("saving", done, w.documents.length);
     }
@@ -180,10 +191,14 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       );
     }
 
-    await tx.run(
-      `UPDATE "Project" SET "lastIndexedAt" = ?, "updatedAt" = ?, "configJson" = ?, "listingDigest" = ?${w.git ? `, "gitFingerprint" = ?` : ""} WHERE "id" = ?`,
-      [tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"), JSON.stringify(w.layouts), w.listingDigest, ...(w.git ? [w.git.fingerprint] : []), pid],
-    );
+    await tx.run(`UPDATE "Project" SET "lastIndexedAt" = ?, "updatedAt" = ?, "configJson" = ?, "listingDigest" = ?${w.git ? `, "gitFingerprint" = ?` : ""} WHERE "id" = ?`, [
+      tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"),
+      tx.kind === "postgres" ? new Date(now) : now.replace("Z", "+00:00"),
+      JSON.stringify(w.layouts),
+      w.listingDigest,
+      ...(w.git ? [w.git.fingerprint] : []),
+      pid,
+    ]);
     const n = await tx.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "Topic" WHERE "projectId" = ?`, [pid]);
     const changes: IndexChanges = {
       topicSlugs: [...affected],

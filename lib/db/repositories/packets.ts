@@ -83,7 +83,21 @@ const check = (r: RevisionRow): RevisionCheck => ({ tokenEstimate: r.tokenEstima
 const summary = (r: RevisionRow): RevisionSummaryDto => ({ number: r.number, taskTokens: r.taskTokens, ...check(r), author: r.author, note: r.note, createdAt: r.createdAt.toISOString() });
 
 function listItem(p: PacketRow, head: RevisionRow | undefined): PacketListItemDto {
-  return { id: p.id, reviewStatus: p.reviewStatus, approvedNumber: p.approvedNumber, emittedNumber: p.emittedNumber, emittedAt: p.emittedAt?.toISOString() ?? null, kind: kindOf(p.kind), title: p.title, topicSlug: p.topicSlug, archived: p.archived, headNumber: p.headNumber, updatedAt: p.updatedAt.toISOString(), head: head ? check(head) : null, taskTokens: head?.taskTokens ?? null };
+  return {
+    id: p.id,
+    reviewStatus: p.reviewStatus,
+    approvedNumber: p.approvedNumber,
+    emittedNumber: p.emittedNumber,
+    emittedAt: p.emittedAt?.toISOString() ?? null,
+    kind: kindOf(p.kind),
+    title: p.title,
+    topicSlug: p.topicSlug,
+    archived: p.archived,
+    headNumber: p.headNumber,
+    updatedAt: p.updatedAt.toISOString(),
+    head: head ? check(head) : null,
+    taskTokens: head?.taskTokens ?? null,
+  };
 }
 
 export interface NewPacket {
@@ -134,7 +148,18 @@ export async function listPackets(projectId: string, opts: { archived?: boolean;
     const head: RevisionRow | undefined =
       r.rNumber === null
         ? undefined
-        : { number: r.rNumber, taskTokens: r.rTaskTokens, tokenEstimate: r.rTokenEstimate, completeness: r.rCompleteness, blockCount: r.rBlockCount, warnCount: r.rWarnCount, markdown: "", author: null, note: null, createdAt: p.createdAt };
+        : {
+            number: r.rNumber,
+            taskTokens: r.rTaskTokens,
+            tokenEstimate: r.rTokenEstimate,
+            completeness: r.rCompleteness,
+            blockCount: r.rBlockCount,
+            warnCount: r.rWarnCount,
+            markdown: "",
+            author: null,
+            note: null,
+            createdAt: p.createdAt,
+          };
     return listItem(p, head);
   });
 }
@@ -176,7 +201,9 @@ export async function saveRevision(
     if (moved.count !== 1) throw new WorkbenchError("CONFLICT", `The packet changed since revision ${input.baseNumber}; reload to see the latest revision before saving.`);
     await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: input.note } });
     if (status !== before.reviewStatus) {
-      await tx.packetReviewEvent.create({ data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again` } });
+      await tx.packetReviewEvent.create({
+        data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again` },
+      });
     }
   });
   return getPacket(projectId, id);

@@ -45,9 +45,7 @@ async function toDto(p: ProjectRow): Promise<ProjectDto> {
     topicCount,
     warningCount,
     latestJob: job ? toJobDto(job) : null,
-    remote: p.remoteUrl
-      ? { url: p.remoteUrl, branch: p.remoteBranch ?? "", lastFetchedAt: p.lastFetchedAt?.toISOString() ?? null, lastFetchError: p.lastFetchError }
-      : null,
+    remote: p.remoteUrl ? { url: p.remoteUrl, branch: p.remoteBranch ?? "", lastFetchedAt: p.lastFetchedAt?.toISOString() ?? null, lastFetchError: p.lastFetchError } : null,
   };
 }
 
@@ -72,10 +70,9 @@ export async function listProjectNames(visibleIds: string[] | null = null): Prom
 /** A project's name, root and layouts in one query, for pages and loaders that need no counts. */
 export async function getProjectHead(id: string): Promise<ProjectHeadDto> {
   // Plain SQL: every project page asks (see lib/db/read-connection.ts for why not Prisma).
-  const [row] = await readSql<{ id: string; name: string; rootPath: string; configJson: string; lastIndexedAt: unknown }>(
-    `SELECT "id", "name", "rootPath", "configJson", "lastIndexedAt" FROM "Project" WHERE "id" = ?`,
-    [id],
-  );
+  const [row] = await readSql<{ id: string; name: string; rootPath: string; configJson: string; lastIndexedAt: unknown }>(`SELECT "id", "name", "rootPath", "configJson", "lastIndexedAt" FROM "Project" WHERE "id" = ?`, [
+    id,
+  ]);
   if (!row) throw new WorkbenchError("NOT_FOUND", "No such project.");
   return { id: row.id, name: row.name, rootPath: row.rootPath, layouts: parseLayouts(row.configJson), lastIndexedAt: isoTime(row.lastIndexedAt) };
 }

@@ -23,7 +23,21 @@ export interface RunRowDto {
 /** What a run row is written from (lib/deep-context's RunSummary, as the indexer reads each packet). */
 export type RunRowInput = Omit<RunRowDto, "id">;
 
-type Row = { id: string; relPath: string; loopType: string; specFolder: string; archived: boolean; scope: string | null; status: string | null; iterations: number; decision: string | null; stopReason: string | null; findings: number | null; lastEventAt: string | null; summaryJson: string };
+type Row = {
+  id: string;
+  relPath: string;
+  loopType: string;
+  specFolder: string;
+  archived: boolean;
+  scope: string | null;
+  status: string | null;
+  iterations: number;
+  decision: string | null;
+  stopReason: string | null;
+  findings: number | null;
+  lastEventAt: string | null;
+  summaryJson: string;
+};
 
 function toDto(r: Row): RunRowDto {
   let extra: { executors?: string[]; corruptLines?: number } = {};

@@ -75,7 +75,18 @@ function facetIndex(state: ReadState): FacetIndex {
   const stamp = `${head.m ?? 0}:${head.n}`;
   if (state.index?.stamp === stamp) return state.index;
   const size = (head.m ?? 0) + 1;
-  const index: FacetIndex = { stamp, project: new Uint16Array(size), kind: new Uint8Array(size), status: new Uint16Array(size), day: new Uint32Array(size), group: new Uint32Array(size), groups: [], projects: [], kinds: [], statuses: [] };
+  const index: FacetIndex = {
+    stamp,
+    project: new Uint16Array(size),
+    kind: new Uint8Array(size),
+    status: new Uint16Array(size),
+    day: new Uint32Array(size),
+    group: new Uint32Array(size),
+    groups: [],
+    projects: [],
+    kinds: [],
+    statuses: [],
+  };
   const groupCodes = new Map<string, number>();
   const codes = <T>(list: T[]) => {
     const m = new Map<T, number>();
@@ -150,10 +161,7 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   try {
     noteQuery();
     // bm25 is lower-is-better; title words count four times body words.
-    top = state.db
-      .prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`)
-      .raw()
-      .all(match, limit) as [number, number][];
+    top = state.db.prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`).raw().all(match, limit) as [number, number][];
   } finally {
     state.visit = () => 1;
   }
@@ -162,7 +170,15 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
     if (n === 0) return;
     const gr = ix.groups[slot >> 1]!;
     const projectId = ix.projects[gr.project]!;
-    groups.push({ projectId, projectName: projectNames.get(projectId) ?? projectId, kind: ix.kinds[gr.kind]!, status: ix.statuses[gr.status] ?? null, year: gr.year ? String(gr.year) : null, dateOk: (slot & 1) === 1, n });
+    groups.push({
+      projectId,
+      projectName: projectNames.get(projectId) ?? projectId,
+      kind: ix.kinds[gr.kind]!,
+      status: ix.statuses[gr.status] ?? null,
+      year: gr.year ? String(gr.year) : null,
+      dateOk: (slot & 1) === 1,
+      n,
+    });
   });
   if (top.length === 0) return { groups, rows: [] };
   const ids = top.map(([id]) => id);
@@ -171,7 +187,12 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   // Snippets are cut in JavaScript from the bodies: FTS5's snippet() re-expands a prefix
   // query for every row (measured: 100 ms for 50 rows of "invo*" at 100,000 entries).
   const details = new Map(
-    (state.db.prepare(`SELECT "id", "projectId", "kind", "ref", "title", "status", "date", "href", "body" FROM "SearchEntry" WHERE "id" IN (${marks})`).all(...ids) as (Omit<MatchRow, "score" | "snippet" | "projectName"> & { id: number })[]).map((r) => [r.id, r]),
+    (
+      state.db.prepare(`SELECT "id", "projectId", "kind", "ref", "title", "status", "date", "href", "body" FROM "SearchEntry" WHERE "id" IN (${marks})`).all(...ids) as (Omit<
+        MatchRow,
+        "score" | "snippet" | "projectName"
+      > & { id: number })[]
+    ).map((r) => [r.id, r]),
   );
   const rows: MatchRow[] = [];
   for (const [id, r] of top) {

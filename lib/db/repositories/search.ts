@@ -56,9 +56,7 @@ export async function entryHashes(projectId: string, kinds: readonly string[], r
   const prefix = refPrefix ? ` AND substr("ref", 1, ?) = ?` : "";
   const prefixParams = refPrefix ? [refPrefix.length, refPrefix] : [];
   const run = (extra: string, params: unknown[]) => readSql<{ kind: string; ref: string; hash: string }>(base + prefix + extra, [projectId, ...kinds, ...prefixParams, ...params]);
-  const rows = refs
-    ? (await Promise.all(chunked(refs).map((part) => run(` AND "ref" IN (${part.map(() => "?").join(",")})`, part)))).flat()
-    : await run("", []);
+  const rows = refs ? (await Promise.all(chunked(refs).map((part) => run(` AND "ref" IN (${part.map(() => "?").join(",")})`, part)))).flat() : await run("", []);
   return new Map(rows.map((r) => [key(r.kind, r.ref), r.hash]));
 }
 
@@ -162,7 +160,12 @@ async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges[
 /** A changed entry is replaced (delete then insert, which keeps the FTS5 triggers simple). */
 async function writeChanges(tx: SqlTx, projectId: string, changes: EntryChanges): Promise<void> {
   await removeEntries(tx, projectId, changes.allNew ? changes.remove : [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
-  if (tx.kind === "sqlite") await insertSqlite(tx, projectId, changes.upsert.map((u) => u.entry));
+  if (tx.kind === "sqlite")
+    await insertSqlite(
+      tx,
+      projectId,
+      changes.upsert.map((u) => u.entry),
+    );
   else await insertPostgres(tx, projectId, changes.upsert);
 }
 
@@ -217,10 +220,7 @@ export async function sourceKeys(projectId: string, prefix: string): Promise<str
 /** Drops a source and every entry built from it (a run packet that is gone). */
 export async function dropSource(projectId: string, sourceKey: string, kind: string, refPrefix: string): Promise<void> {
   const db = await getDb();
-  await db.$transaction([
-    db.searchEntry.deleteMany({ where: { projectId, kind, ref: { startsWith: refPrefix } } }),
-    db.searchSource.deleteMany({ where: { projectId, key: sourceKey } }),
-  ]);
+  await db.$transaction([db.searchEntry.deleteMany({ where: { projectId, kind, ref: { startsWith: refPrefix } } }), db.searchSource.deleteMany({ where: { projectId, key: sourceKey } })]);
 }
 
 /** What the indexer stored for a project, as search entries are built from it. */
@@ -261,10 +261,7 @@ export async function indexedTopics(projectId: string, slugs?: readonly string[]
   const topicSelect = { slug: true, title: true, status: true, type: true, updatedAt: true, sources: true } as const;
   const sourceSelect = { slug: true, source: true, title: true, phase: true } as const;
   if (!slugs) {
-    const [topics, topicSources] = await Promise.all([
-      db.topic.findMany({ where: { projectId }, select: topicSelect }),
-      db.topicSource.findMany({ where: { projectId, listed: true }, select: sourceSelect }),
-    ]);
+    const [topics, topicSources] = await Promise.all([db.topic.findMany({ where: { projectId }, select: topicSelect }), db.topicSource.findMany({ where: { projectId, listed: true }, select: sourceSelect })]);
     return { topics, topicSources };
   }
   const out: Pick<IndexedContent, "topics" | "topicSources"> = { topics: [], topicSources: [] };

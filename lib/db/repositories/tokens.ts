@@ -12,7 +12,9 @@ export interface TokenDto {
 }
 
 export async function listTokens(userId: string): Promise<TokenDto[]> {
-  const rows = await (await getDb()).apikey.findMany({
+  const rows = await (
+    await getDb()
+  ).apikey.findMany({
     where: { referenceId: userId },
     select: { id: true, name: true, start: true, createdAt: true, expiresAt: true, lastRequest: true },
     orderBy: { createdAt: "desc" },

@@ -50,10 +50,11 @@ export async function listTopics(projectId: string, filter: TopicFilter): Promis
   const where = conds.join(" AND ");
   const filtered = conds.length > 1;
   const [rows, byStatus, filteredTotal] = await Promise.all([
-    readSql<TopicRow>(
-      `SELECT "slug", "title", "status", "type", "updatedAt", "sources" FROM "Topic" WHERE ${where} ORDER BY "updatedAt" DESC NULLS LAST, "slug" ASC LIMIT ? OFFSET ?`,
-      [...params, f.pageSize, (f.page - 1) * f.pageSize],
-    ),
+    readSql<TopicRow>(`SELECT "slug", "title", "status", "type", "updatedAt", "sources" FROM "Topic" WHERE ${where} ORDER BY "updatedAt" DESC NULLS LAST, "slug" ASC LIMIT ? OFFSET ?`, [
+      ...params,
+      f.pageSize,
+      (f.page - 1) * f.pageSize,
+    ]),
     // One GROUP BY over the (projectId, status) index gives the status filter's choices and,
     // unfiltered, the total.
     readSql<{ status: string | null; n: number | string }>(`SELECT "status", COUNT(*) AS "n" FROM "Topic" WHERE "projectId" = ? GROUP BY "status" ORDER BY "status" ASC`, [projectId]),

@@ -130,8 +130,7 @@ function diffOf(f: FindingRow, status: CompareSection, baseline: FindingRow | nu
 }
 
 const byPath = (a: UnitDiff, b: UnitDiff) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
-const strongest = (side: (d: UnitDiff) => UnitState | null) => (a: UnitDiff, b: UnitDiff) =>
-  side(b)!.agreement - side(a)!.agreement || side(b)!.relevance - side(a)!.relevance || byPath(a, b);
+const strongest = (side: (d: UnitDiff) => UnitState | null) => (a: UnitDiff, b: UnitDiff) => side(b)!.agreement - side(a)!.agreement || side(b)!.relevance - side(a)!.relevance || byPath(a, b);
 /** Biggest agreement moves first, then relevance moves. */
 const biggestMove = (a: UnitDiff, b: UnitDiff) => {
   const da = (d: UnitDiff) => Math.abs(d.current!.agreement - d.baseline!.agreement);

@@ -31,11 +31,7 @@ export const STOP_ALLOWED_REASON = "All convergence signals pass thresholds; STO
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
 
 /** Trace and blockers for a set of signals. `uncoveredSliceCount` feeds the uncovered_slices count. */
-export function evaluateContext(
-  signals: ContextSignals,
-  uncoveredSliceCount: number,
-  contradictionCount: number,
-): { blockers: Blocker[]; trace: TraceEntry[] } {
+export function evaluateContext(signals: ContextSignals, uncoveredSliceCount: number, contradictionCount: number): { blockers: Blocker[]; trace: TraceEntry[] } {
   const trace: TraceEntry[] = SIGNAL_THRESHOLDS.map(({ signal, threshold, role }) => ({
     signal,
     value: signals[signal],

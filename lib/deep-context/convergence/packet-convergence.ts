@@ -29,9 +29,7 @@ import { contextConfigFileSchema, logThroughIteration, numericSignals, parseCont
 export const STATE_LOG_NAME = "deep-context-state.jsonl";
 export const CONFIG_FILE_NAME = "deep-context-config.json";
 
-export type GraphSource =
-  | { origin: "stored"; file: string }
-  | { origin: "derived"; seatFiles: string[]; deltaFiles: string[]; units: number; iterations: number; runsWithoutFindings: number[] };
+export type GraphSource = { origin: "stored"; file: string } | { origin: "derived"; seatFiles: string[]; deltaFiles: string[]; units: number; iterations: number; runsWithoutFindings: number[] };
 
 export interface PacketConvergence {
   packetDir: string;
@@ -62,10 +60,7 @@ export function resolvePacketPlace(pfs: ProjectFs, spec: Place, shown: string): 
     }
     if (present(pfs, path.posix.join(dir.rel, STATE_LOG_NAME)) || present(pfs, path.posix.join(dir.rel, GRAPH_FILE_NAME))) return dir;
   }
-  throw new WorkbenchError(
-    "INVALID_INPUT",
-    `No deep-context packet in ${shown}: expected ${STATE_LOG_NAME} or ${GRAPH_FILE_NAME} in it or in its context/ folder`,
-  );
+  throw new WorkbenchError("INVALID_INPUT", `No deep-context packet in ${shown}: expected ${STATE_LOG_NAME} or ${GRAPH_FILE_NAME} in it or in its context/ folder`);
 }
 
 /** The packet directory (absolute, under the spec folder as given); see resolvePacketPlace. */
@@ -123,9 +118,7 @@ async function readGraphJson(pfs: ProjectFs, file: string, explicit: boolean, wa
 
 /** graph_convergence events as prior snapshots (oldest first) for scoreDelta and momentum. */
 export function snapshotsFromLog(log: ContextStateLog): ConvergenceSnapshot[] {
-  return log.events
-    .filter((e) => e.event === "graph_convergence" && e.run !== undefined && e.signals)
-    .map((e) => ({ iteration: e.run as number, metrics: numericSignals(e.signals) }));
+  return log.events.filter((e) => e.event === "graph_convergence" && e.run !== undefined && e.signals).map((e) => ({ iteration: e.run as number, metrics: numericSignals(e.signals) }));
 }
 
 export interface EvaluateOptions {
@@ -222,12 +215,8 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
       if (it.slices) d.slices = it.slices;
       return d;
     });
-    const agreementMin =
-      (typeof fileConfig?.agreementMin === "number" ? fileConfig.agreementMin : undefined) ?? log?.config?.agreementMin ?? AGREEMENT_MIN;
-    graph = deriveCoverageGraph(
-      { units: merged.units, iterations, agreementMin },
-      opts.graphMemo ? { memo: opts.graphMemo, slot: `graph\u0001${slot}`, version: seatVersion } : undefined,
-    );
+    const agreementMin = (typeof fileConfig?.agreementMin === "number" ? fileConfig.agreementMin : undefined) ?? log?.config?.agreementMin ?? AGREEMENT_MIN;
+    graph = deriveCoverageGraph({ units: merged.units, iterations, agreementMin }, opts.graphMemo ? { memo: opts.graphMemo, slot: `graph\u0001${slot}`, version: seatVersion } : undefined);
     contradictions = merged.contradictions.length;
     const seenRuns = new Set(merged.units.flatMap((u) => u.iterations ?? [u.firstIteration]));
     graphSource = {
@@ -242,12 +231,13 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
 
   const notes =
     graphSource.origin === "derived"
-      ? [
-          `Graph derived from ${graphSource.seatFiles.length} seat file(s) and ${graphSource.deltaFiles.length} delta file(s); no ${GRAPH_FILE_NAME} in the packet.`,
-        ]
+      ? [`Graph derived from ${graphSource.seatFiles.length} seat file(s) and ${graphSource.deltaFiles.length} delta file(s); no ${GRAPH_FILE_NAME} in the packet.`]
       : [`Graph read from ${graphSource.file}.`];
   const sessionId =
-    [...(log?.events ?? []), ...(log?.iterations ?? [])].map((r) => r.sessionId).filter((s): s is string => typeof s === "string").pop() ?? "";
+    [...(log?.events ?? []), ...(log?.iterations ?? [])]
+      .map((r) => r.sessionId)
+      .filter((s): s is string => typeof s === "string")
+      .pop() ?? "";
   const payload = decideContext(graph, {
     variant,
     ...(contradictions !== undefined ? { contradictions } : {}),

@@ -163,12 +163,9 @@ export function replayHostLoop(log: ContextStateLog, overrides: Partial<ReplayCo
     for (let i = evs.length - 1; i >= 0; i--) if (evs[i]!.event === name) return evs[i];
     return undefined;
   };
-  const runs = [
-    ...new Set([
-      ...log.iterations.map((i) => i.run),
-      ...log.events.filter((e) => e.run !== undefined && (e.event === "sweep_settled" || e.event === "userPaused")).map((e) => e.run as number),
-    ]),
-  ].sort((a, b) => a - b);
+  const runs = [...new Set([...log.iterations.map((i) => i.run), ...log.events.filter((e) => e.run !== undefined && (e.event === "sweep_settled" || e.event === "userPaused")).map((e) => e.run as number)])].sort(
+    (a, b) => a - b,
+  );
 
   const entries: ReplayEntry[] = [];
   let stuck = 0;
@@ -189,9 +186,7 @@ export function replayHostLoop(log: ContextStateLog, overrides: Partial<ReplayCo
     const graphDecision = (graphEv?.decision ?? null) as GraphDecision | null;
     const blockers = graphEv?.blockers?.map(normalizeBlocker);
     const signals = graphEv?.signals ? numericSignals(graphEv.signals) : undefined;
-    const allSeatsFailed = sweep?.seatsSucceeded
-      ? sweep.seatsSucceeded.length === 0
-      : it !== undefined && it.seatsSucceeded === 0 && it.status === "error";
+    const allSeatsFailed = sweep?.seatsSucceeded ? sweep.seatsSucceeded.length === 0 : it !== undefined && it.seatsSucceeded === 0 && it.status === "error";
     emptyStreak = allSeatsFailed ? emptyStreak + 1 : 0;
     const afterStop = stopReason !== null;
     const stuckAtCheck = stuck;

@@ -67,8 +67,7 @@ export function buildReviewTimeline(log: SiblingStateLog<ReviewIterationRecord>,
   const settings = {
     dimensions: opts.dimensions ?? log.config?.dimensions ?? [...REVIEW_DEFAULT_DIMENSIONS],
     rollingStopThreshold: opts.rollingStopThreshold ?? log.config?.rollingStopThreshold ?? 0.08,
-    minStabilizationPasses:
-      opts.minStabilizationPasses ?? (typeof coverageAge?.minStabilizationPasses === "number" ? coverageAge.minStabilizationPasses : 1),
+    minStabilizationPasses: opts.minStabilizationPasses ?? (typeof coverageAge?.minStabilizationPasses === "number" ? coverageAge.minStabilizationPasses : 1),
   };
   const iters = [...log.iterations].sort((a, b) => a.run - b.run);
   const { byRun, unattached } = eventsByRun(log.events);

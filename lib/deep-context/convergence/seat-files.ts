@@ -31,13 +31,11 @@ export const seatFindingSchema = z
   .loose()
   .describe("one seat finding (FORMATS.md 1.4)");
 
-export const seatFileSchema = z
-  .union([z.array(z.unknown()), z.object({ findings: z.array(z.unknown()).describe("the seat's findings") }).loose()])
-  .describe("a seat file: an array of findings or {findings:[...]}");
+export const seatFileSchema = z.union([z.array(z.unknown()), z.object({ findings: z.array(z.unknown()).describe("the seat's findings") }).loose()]).describe("a seat file: an array of findings or {findings:[...]}");
 
 export const deltaFindingSchema = z
   .object({
-    type: z.literal("finding").describe("always \"finding\""),
+    type: z.literal("finding").describe('always "finding"'),
     run: z.number().int().describe("iteration the finding was merged in"),
     path: z.string().optional().describe("file path"),
     symbol: z.string().optional().describe("symbol"),
@@ -71,11 +69,7 @@ function toRelevance(v: unknown): number | null {
 }
 
 /** Validates one raw finding; returns the finding or a warning reason. */
-export function toProducedFinding(
-  raw: unknown,
-  producers: string[],
-  iteration: number,
-): { finding: ProducedFinding } | { reason: string; symbol?: string; path?: string } {
+export function toProducedFinding(raw: unknown, producers: string[], iteration: number): { finding: ProducedFinding } | { reason: string; symbol?: string; path?: string } {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { reason: "finding is not an object" };
   const parsed = seatFindingSchema.safeParse(raw);
   if (!parsed.success) return { reason: formatIssues(parsed.error.issues) };

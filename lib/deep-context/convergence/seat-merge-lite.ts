@@ -99,7 +99,10 @@ export function mergeFindingsLite(findings: readonly ProducedFinding[]): { units
     const producedBy = [...acc.producers];
     units.push({ ...acc.unit, producedBy, agreement: producedBy.length, iterations: [...acc.iterations].sort((a, b) => a - b) });
     if (producedBy.length < 2) continue;
-    for (const [field, by] of [["signature", acc.signatureBy], ["reuse", acc.reuseBy]] as const) {
+    for (const [field, by] of [
+      ["signature", acc.signatureBy],
+      ["reuse", acc.reuseBy],
+    ] as const) {
       const distinct = new Set([...by.values()].map(normalizeText));
       if (distinct.size > 1) {
         contradictions.push({ unit_id: acc.unit.unit_id, path: acc.unit.path, symbol: acc.unit.symbol, field, values: Object.fromEntries(by) });

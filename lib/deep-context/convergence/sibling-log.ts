@@ -12,8 +12,8 @@ const runNumber = z.union([z.number().int(), z.string().regex(/^\d+$/).transform
 
 export const siblingConfigRecordSchema = z
   .object({
-    type: z.literal("config").describe("always \"config\""),
-    loopType: str.optional().describe("\"research\" or \"review\""),
+    type: z.literal("config").describe('always "config"'),
+    loopType: str.optional().describe('"research" or "review"'),
     topic: str.optional().describe("research topic"),
     maxIterations: num.optional().describe("iteration cap"),
     convergenceThreshold: num.optional().describe("newInfoRatio floor (research) / severity-weighted ratio floor (review)"),
@@ -28,9 +28,9 @@ export const siblingConfigRecordSchema = z
 
 export const researchIterationSchema = z
   .object({
-    type: z.literal("iteration").describe("always \"iteration\""),
+    type: z.literal("iteration").describe('always "iteration"'),
     run: runNumber.describe("1-based iteration number"),
-    mode: str.optional().describe("\"research\""),
+    mode: str.optional().describe('"research"'),
     status: str.optional().describe("complete | timeout | error | stuck | insight | thought (real logs: evidence)"),
     focus: str.optional().describe("what the iteration investigated"),
     findingsCount: num.optional().describe("findings this iteration"),
@@ -65,9 +65,9 @@ const severityCounts = z
 
 export const reviewIterationSchema = z
   .object({
-    type: z.literal("iteration").describe("always \"iteration\""),
+    type: z.literal("iteration").describe('always "iteration"'),
     run: runNumber.describe("1-based iteration number"),
-    mode: str.optional().describe("\"review\""),
+    mode: str.optional().describe('"review"'),
     status: str.optional().describe("complete | stuck | insight | thought | error ..."),
     focus: str.optional().describe("what the iteration reviewed"),
     dimensions: z.array(str).optional().describe("review dimensions covered this iteration"),
@@ -82,7 +82,7 @@ export const reviewIterationSchema = z
 
 export const siblingEventSchema = z
   .object({
-    type: z.literal("event").describe("always \"event\""),
+    type: z.literal("event").describe('always "event"'),
     event: str.describe("event name"),
     run: runNumber.optional().describe("iteration the event belongs to"),
     runs: z.array(runNumber).optional().describe("iterations the event covers (e.g. executor_fallback)"),
@@ -145,7 +145,7 @@ export function eventsByRun(events: readonly SiblingEventRecord[]): { byRun: Map
   const byRun = new Map<number, string[]>();
   const unattached: string[] = [];
   for (const e of events) {
-    const runs = e.run !== undefined ? [e.run] : e.runs ?? [];
+    const runs = e.run !== undefined ? [e.run] : (e.runs ?? []);
     if (runs.length === 0) unattached.push(e.event);
     for (const r of runs) {
       // Appended in place: a log can hold hundreds of thousands of events of one run.

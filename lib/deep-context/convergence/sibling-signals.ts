@@ -47,4 +47,3 @@ export function stopScore(votes: readonly WeightedVote[]): number | null {
   if (active.length === 0 || total === 0) return null;
   return active.filter((v) => v.stop === true).reduce((s, v) => s + v.weight, 0) / total;
 }
-

@@ -81,10 +81,7 @@ export function computeSignalBreakdown(graph: CoverageGraph, variant: SignalVari
   const agreementPool = variant === "documented" ? gated : findings;
   return {
     sliceCoverage: ratio(slices.filter((n) => coveredSliceIds.has(n.id)).length, slices.length),
-    reuseCatalogCoverage: ratio(
-      reuse.filter((n) => nodeAgreement(n, confirmCounts) >= 1 || n.metadata?.verified === true).length,
-      reuse.length,
-    ),
+    reuseCatalogCoverage: ratio(reuse.filter((n) => nodeAgreement(n, confirmCounts) >= 1 || n.metadata?.verified === true).length, reuse.length),
     agreementRate: ratio(agreementPool.filter((n) => nodeAgreement(n, confirmCounts) >= AGREEMENT_MIN).length, agreementPool.length),
     relevanceFloor: ratio(gated.length, findings.length),
     dependencyCompleteness: ratio(deps.filter((n) => resolvedDependencyIds.has(n.id)).length, deps.length),

@@ -13,9 +13,9 @@ const runNumber = z.union([z.number().int(), z.string().regex(/^\d+$/).transform
 
 export const contextConfigRecordSchema = z
   .object({
-    type: z.literal("config").describe("always \"config\"; the first line of the log"),
+    type: z.literal("config").describe('always "config"; the first line of the log'),
     scope: str.optional().describe("what the loop gathers context for"),
-    loopType: str.optional().describe("\"context\""),
+    loopType: str.optional().describe('"context"'),
     maxIterations: num.optional().describe("iteration cap; the host stops with maxIterationsReached at this run"),
     convergenceThreshold: num.optional().describe("host saturation floor for newAgreementEligible / findingsCount"),
     stuckThreshold: num.optional().describe("consecutive no-new-agreement sweeps before stuckRecovery (default 2)"),
@@ -28,7 +28,7 @@ export const contextConfigRecordSchema = z
       .describe("anti-convergence settings; only minIterations is read"),
     fanout: z
       .object({
-        mode: str.optional().describe("\"by-model-shared-scope\""),
+        mode: str.optional().describe('"by-model-shared-scope"'),
         concurrency: num.optional().describe("max parallel seats"),
       })
       .loose()
@@ -43,10 +43,10 @@ export const contextConfigRecordSchema = z
 
 export const contextIterationRecordSchema = z
   .object({
-    type: z.literal("iteration").describe("always \"iteration\""),
+    type: z.literal("iteration").describe('always "iteration"'),
     run: runNumber.describe("1-based iteration number"),
-    mode: str.optional().describe("\"context\""),
-    status: str.optional().describe("\"evidence\" or \"error\""),
+    mode: str.optional().describe('"context"'),
+    status: str.optional().describe('"evidence" or "error"'),
     focus: str.optional().describe("the shared focus (slice label) every seat swept this iteration"),
     slices: z.array(str).optional().describe("focus slice labels when the host lists them (not in the reference format)"),
     findingsCount: num.optional().describe("merged findings this iteration"),
@@ -74,7 +74,7 @@ export const blockerEntrySchema = z
     z
       .object({
         type: str.describe("blocker type"),
-        severity: str.optional().describe("\"blocking\" or \"warning\""),
+        severity: str.optional().describe('"blocking" or "warning"'),
         count: num.optional().describe("how many (uncovered slices, contradictions) or 1"),
         description: str.optional().describe("human text"),
       })
@@ -84,9 +84,9 @@ export const blockerEntrySchema = z
 
 export const contextEventRecordSchema = z
   .object({
-    type: z.literal("event").describe("always \"event\""),
+    type: z.literal("event").describe('always "event"'),
     event: str.describe("event name: graph_convergence, sweep_settled, blocked_stop, stuckRecovery, userPaused, loop_stopped, synthesis_complete, ..."),
-    mode: str.optional().describe("\"context\""),
+    mode: str.optional().describe('"context"'),
     run: runNumber.optional().describe("iteration the event belongs to"),
     decision: z.enum(["CONTINUE", "STOP_ALLOWED", "STOP_BLOCKED"]).nullable().optional().describe("graph_convergence: the graph decision"),
     signals: z.record(str, z.unknown()).nullable().optional().describe("graph_convergence / blocked_stop: the five signals + score (may be partial)"),

@@ -43,7 +43,10 @@ export function normalizeSpecFolderReference(specFolder: unknown): string | null
   if (opencode !== -1) return normalized.slice(opencode + "/.opencode/specs/".length);
   const specs = normalized.lastIndexOf("/specs/");
   if (specs !== -1) return normalized.slice(specs + "/specs/".length);
-  return normalized.replace(/^\.\/+/, "").replace(/^\.opencode\/specs\//, "").replace(/^specs\//, "");
+  return normalized
+    .replace(/^\.\/+/, "")
+    .replace(/^\.opencode\/specs\//, "")
+    .replace(/^specs\//, "");
 }
 
 function exists(pfs: ProjectFs, rel: string): boolean {

@@ -19,7 +19,6 @@
  */
 import { MAX_NESTING } from "../../core/fs/limits";
 
-
 /** Value types of a captured field. */
 export const T_MISSING = 0;
 export const T_STRING = 1;

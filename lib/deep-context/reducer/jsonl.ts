@@ -135,7 +135,7 @@ export function interpretStateLog(bytes: Buffer): StateLogInterpretation {
   let lastNonBlank = -1;
   let lastWasRecord = false;
   let lineNo = 0;
-  for (let pos = 0; pos <= content.length; ) {
+  for (let pos = 0; pos <= content.length;) {
     const nl = content.indexOf("\n", pos);
     const end = nl === -1 ? content.length : nl;
     lineNo++;
@@ -169,7 +169,13 @@ export function interpretStateLog(bytes: Buffer): StateLogInterpretation {
   }
   if (badLines === 0 || badLines > 1 || firstBadLine !== lastNonBlank) {
     const kept = badLines > 0 || corruptionWarnings.length > 0;
-    return { records, corruptionWarnings, repair: kept ? { repaired: false, droppedBytes: 0, reading: "corrupt_lines_kept" } : { repaired: false, droppedBytes: 0 }, reading: kept ? "corrupt_lines_kept" : "intact", truncateTo: null };
+    return {
+      records,
+      corruptionWarnings,
+      repair: kept ? { repaired: false, droppedBytes: 0, reading: "corrupt_lines_kept" } : { repaired: false, droppedBytes: 0 },
+      reading: kept ? "corrupt_lines_kept" : "intact",
+      truncateTo: null,
+    };
   }
   // A torn tail: the reference's lengths, measured on the re-encoded text.
   const total = Buffer.byteLength(content, "utf8");

@@ -140,7 +140,9 @@ export function listSeatIterations(pfs: ProjectFs, seatDir: Place, layouts: Seat
         const dir = childOf(labelDir, it.name);
         let list = byName.get(it.name);
         if (!list) byName.set(it.name, (list = []));
-        for (const e of entriesOf(pfs, dir).filter((f) => f.name.endsWith(".json")).sort((a, b) => compareNumericNames(a.name, b.name))) {
+        for (const e of entriesOf(pfs, dir)
+          .filter((f) => f.name.endsWith(".json"))
+          .sort((a, b) => compareNumericNames(a.name, b.name))) {
           const seat = e.name.endsWith(".raw.json") ? `${label}.raw` : label;
           list.push(seatRef(seat, childOf(dir, e.name).rel, `${seat}.json`, "label-first", e));
         }

@@ -148,9 +148,7 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   // same values again), so read-only calls can share one. The fingerprint is taken before the
   // seat folder is listed: a file that lands in between makes the next call read again.
   const seats =
-    options.seatMemo && options.readOnly === true
-      ? options.seatMemo.get(["seats", pfs.root, rels.seatDir, layouts, last ?? "", decoder].join("\u0001"), settledFingerprint(pfs, rels.seatDir), collect)
-      : collect();
+    options.seatMemo && options.readOnly === true ? options.seatMemo.get(["seats", pfs.root, rels.seatDir, layouts, last ?? "", decoder].join("\u0001"), settledFingerprint(pfs, rels.seatDir), collect) : collect();
   fileWarnings.push(...seats.fileWarnings);
   const t2 = performance.now();
 

@@ -44,7 +44,10 @@ function producerMap(producers: string[], values: string[]): Record<string, stri
  */
 export function detectContradictions(units: Unit[]): Contradiction[] {
   if (units.length === 0) return [];
-  return contradictionsOf(units[0]!.table, Int32Array.from(units, (u) => u.index));
+  return contradictionsOf(
+    units[0]!.table,
+    Int32Array.from(units, (u) => u.index),
+  );
 }
 
 /** Contradictions of the given rows, in row order (all rows of the table when null). */
@@ -168,7 +171,11 @@ function sortRows(t: UnitTable, rows: Int32Array, how: Collation): Int32Array {
 
 export function buildRegistry(units: Unit[], options: { relevanceGate?: unknown; agreementMin?: unknown }): RegistryBuckets {
   const table = units.length ? units[0]!.table : new UnitTable(16, 1024);
-  return buildRegistryOf(table, Int32Array.from(units, (u) => u.index), options);
+  return buildRegistryOf(
+    table,
+    Int32Array.from(units, (u) => u.index),
+    options,
+  );
 }
 
 /** The k smallest rows by compareRows, in order; ties keep row order (what a stable sort gives). */
@@ -190,12 +197,7 @@ function topRows(t: UnitTable, rows: Int32Array, k: number, how: Collation): Int
  * order. With `lazy`, the buckets are sorted only when first read (metrics, contradictions
  * and `top` do not need it).
  */
-export function buildRegistryOf(
-  table: UnitTable,
-  rows: Int32Array | null,
-  options: { relevanceGate?: unknown; agreementMin?: unknown },
-  { lazy = false }: { lazy?: boolean } = {},
-): RegistryBuckets {
+export function buildRegistryOf(table: UnitTable, rows: Int32Array | null, options: { relevanceGate?: unknown; agreementMin?: unknown }, { lazy = false }: { lazy?: boolean } = {}): RegistryBuckets {
   const relevanceGate = isFiniteNumber(options.relevanceGate) ? options.relevanceGate : DEFAULT_RELEVANCE_GATE;
   const agreementMin = isFiniteNumber(options.agreementMin) ? options.agreementMin : DEFAULT_AGREEMENT_MIN;
   const contradictions = contradictionsOf(table, rows);

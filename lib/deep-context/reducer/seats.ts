@@ -222,11 +222,7 @@ class Collector implements SeatCollection {
     } catch {
       return false;
     }
-    const list = Array.isArray(parsed)
-      ? parsed
-      : parsed && Array.isArray((parsed as { findings?: unknown }).findings)
-        ? ((parsed as { findings: unknown[] }).findings)
-        : null;
+    const list = Array.isArray(parsed) ? parsed : parsed && Array.isArray((parsed as { findings?: unknown }).findings) ? (parsed as { findings: unknown[] }).findings : null;
     if (!list) return false;
     for (const raw of list) this.addParsed(raw);
     return true;
@@ -259,17 +255,7 @@ class Collector implements SeatCollection {
   }
 
   /** Merges one valid finding given as normalised strings. */
-  private merge(
-    explicit: string,
-    path: string,
-    symbol: string,
-    kindIndex: number,
-    relevance: number,
-    signature: string,
-    reuse: string,
-    evidence: () => string,
-    notes: () => string,
-  ): void {
+  private merge(explicit: string, path: string, symbol: string, kindIndex: number, relevance: number, signature: string, reuse: string, evidence: () => string, notes: () => string): void {
     const t = this.table;
     let u: number;
     if (explicit) {

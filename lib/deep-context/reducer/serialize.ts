@@ -256,8 +256,25 @@ class UnitWriter {
     const evidLen = ints[i + U_EVIDENCE + 1]!;
     const notesLen = ints[i + U_NOTES + 1]!;
     const bound =
-      P_HEAD.length + 64 + P_AFTER_ID.length + pathLen + P_AFTER_PATH.length + symbolLen + kindPiece.length + sigLen + P_AFTER_SIGNATURE.length + reuseLen +
-      P_AFTER_REUSE.length + evidLen + P_AFTER_EVIDENCE.length + notesLen + block.length + relevance.length + P_FIRST_ITERATION.length + first.length + tailPiece.length;
+      P_HEAD.length +
+      64 +
+      P_AFTER_ID.length +
+      pathLen +
+      P_AFTER_PATH.length +
+      symbolLen +
+      kindPiece.length +
+      sigLen +
+      P_AFTER_SIGNATURE.length +
+      reuseLen +
+      P_AFTER_REUSE.length +
+      evidLen +
+      P_AFTER_EVIDENCE.length +
+      notesLen +
+      block.length +
+      relevance.length +
+      P_FIRST_ITERATION.length +
+      first.length +
+      tailPiece.length;
     const w = this.w;
     w.ensure(bound);
     const out = w.buf;
@@ -393,9 +410,7 @@ export function writeRegistryJson(w: ByteWriter, reg: RegistryBuckets, tail: Reg
   BUCKETS.forEach((name, b) => writeRows(w, name, reg.bucketRows[b]!, units, null));
   writeRows(w, "lowConfidence", reg.lowConfidenceRows, units, ascii(`,\n      "droppedBelowGate": ${num(reg.relevanceGate)}\n    }`));
   writeArray(w, "contradictions", reg.contradictions, (c) =>
-    w.text(
-      `    {\n      "unit_id": ${q(c.unit_id)},\n      "path": ${q(c.path)},\n      "symbol": ${q(c.symbol)},\n      "field": ${q(c.field)},\n      "values": ${stringMap(c.values)}\n    }`,
-    ),
+    w.text(`    {\n      "unit_id": ${q(c.unit_id)},\n      "path": ${q(c.path)},\n      "symbol": ${q(c.symbol)},\n      "field": ${q(c.field)},\n      "values": ${stringMap(c.values)}\n    }`),
   );
   w.text(`  "metrics": ${nested(reg.metrics, "  ")},\n`);
   TAIL_KEYS.forEach((key, i) => w.text(`  ${q(key)}: ${nested(tail[key], "  ")}${i === TAIL_KEYS.length - 1 ? "\n" : ",\n"}`));

@@ -38,7 +38,11 @@ export interface ContextReport {
 }
 
 function cells(line: string): string[] {
-  return line.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split("|").map((c) => c.trim().replace(/^`|`$/g, ""));
+  return line
+    .replace(/^\s*\|/, "")
+    .replace(/\|\s*$/, "")
+    .split("|")
+    .map((c) => c.trim().replace(/^`|`$/g, ""));
 }
 
 /** `sym (src/x.ts:12)` → symbol and location; a bare `src/x.ts:12` → location only. */
@@ -138,17 +142,19 @@ export async function readContextReport(pfs: ProjectFs, packetRel: string, warn:
     const at = (r: string[], k: keyof typeof idx) => (idx[k] >= 0 ? (r[idx[k]] ?? "") : "");
     for (const r of rows.slice(0, MAX_REUSE_ENTRIES)) {
       const { symbol, location } = splitSymbol(at(r, "symbol"));
-      reuse.push(await checked(pfs, {
-        id: at(r, "id"),
-        symbol,
-        location,
-        signature: at(r, "signature"),
-        reuse: at(r, "reuse"),
-        confidence: at(r, "confidence"),
-        agree: at(r, "agree"),
-        recordedFreshness: at(r, "freshness"),
-        notes: at(r, "notes"),
-      }));
+      reuse.push(
+        await checked(pfs, {
+          id: at(r, "id"),
+          symbol,
+          location,
+          signature: at(r, "signature"),
+          reuse: at(r, "reuse"),
+          confidence: at(r, "confidence"),
+          agree: at(r, "agree"),
+          recordedFreshness: at(r, "freshness"),
+          notes: at(r, "notes"),
+        }),
+      );
     }
   }
   let reuseSource: ContextReport["reuseSource"] = reuse.length ? "markdown" : null;

@@ -56,14 +56,14 @@ export async function summarizeRun(pfs: ProjectFs, packet: RunPacket, warn: (w: 
   const graph = [...events].reverse().find((e) => e.event === "graph_convergence");
   const stop = [...events].reverse().find((e) => (e.event === "loop_stopped" || e.event === "synthesis_complete") && typeof e.stopReason === "string");
   const executors = new Set<string>();
-  for (const e of events) if (e.event === "sweep_settled") for (const s of [...(e.seatsSucceeded as unknown[] ?? []), ...(e.seatsFailed as unknown[] ?? [])]) if (typeof s === "string") executors.add(s);
+  for (const e of events) if (e.event === "sweep_settled") for (const s of [...((e.seatsSucceeded as unknown[]) ?? []), ...((e.seatsFailed as unknown[]) ?? [])]) if (typeof s === "string") executors.add(s);
   const last = records[records.length - 1];
   const lastIteration = iterations[iterations.length - 1];
   const synth = events.some((e) => e.event === "synthesis_complete");
   return {
     ...packet,
     scope: str(config?.scope) ?? str(configLine?.scope) ?? str(config?.topic) ?? str(configLine?.topic),
-    status: synth ? "complete" : str(config?.status) ?? (iterations.length ? "iterating" : "initialized"),
+    status: synth ? "complete" : (str(config?.status) ?? (iterations.length ? "iterating" : "initialized")),
     iterations: iterations.length,
     decision: str(graph?.decision),
     stopReason: str(stop?.stopReason),

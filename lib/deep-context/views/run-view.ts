@@ -3,7 +3,18 @@ import { WorkbenchError } from "../../core/errors";
 import { ProjectFs } from "../../core/project-fs";
 import { agreementView, type AgreementView } from "./agreement";
 import { readContextReport, type ContextReport } from "./context-report";
-import { SIGNAL_NAMES, SIGNAL_THRESHOLDS, type ConvergencePayload, evaluatePacket, type GraphSource, type SignalVariant, type ReplayResult, parseContextStateLog, type ContextEventRecord, type ContextIterationRecord } from "../convergence";
+import {
+  SIGNAL_NAMES,
+  SIGNAL_THRESHOLDS,
+  type ConvergencePayload,
+  evaluatePacket,
+  type GraphSource,
+  type SignalVariant,
+  type ReplayResult,
+  parseContextStateLog,
+  type ContextEventRecord,
+  type ContextIterationRecord,
+} from "../convergence";
 import { lruMemo, type Memo } from "../memo";
 import { reduceContextState } from "../reducer";
 import { LISTED_WARNINGS } from "./run-window";
@@ -126,7 +137,12 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     registry: registry ? registryRest : null,
     findings,
     report,
-    agreement: registry ? agreementView(findings.filter((f) => f.bucket !== "lowConfidence"), registry.executorPool) : null,
+    agreement: registry
+      ? agreementView(
+          findings.filter((f) => f.bucket !== "lowConfidence"),
+          registry.executorPool,
+        )
+      : null,
     stateLog,
     warnings: withRefusals(warnings, pfs, path.posix.dirname(relPath)),
   };

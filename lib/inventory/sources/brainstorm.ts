@@ -8,21 +8,9 @@ import type { z } from "zod";
 type BrainstormItem = z.output<typeof brainstormItemSchema>;
 
 /** The files the seed reads for a brainstorm (and for prior art). */
-const BRAINSTORM_FILES = [
-  "context/approaches.md",
-  "context/exploration.md",
-  "context/architecture-validation.md",
-  "implementation-picture.md",
-  "work-breakdown.md",
-];
+const BRAINSTORM_FILES = ["context/approaches.md", "context/exploration.md", "context/architecture-validation.md", "implementation-picture.md", "work-breakdown.md"];
 
-export async function readBrainstormEntry(
-  ctx: ScanContext,
-  root: string,
-  slug: string,
-  item: BrainstormItem | undefined,
-  manifestValid: boolean,
-): Promise<TopicSourceRecord> {
+export async function readBrainstormEntry(ctx: ScanContext, root: string, slug: string, item: BrainstormItem | undefined, manifestValid: boolean): Promise<TopicSourceRecord> {
   const dir = path.posix.join(root, slug);
   const onDisk = await ctx.pfs.isDir(dir);
   const statePath = path.posix.join(dir, "state.json");
@@ -30,9 +18,7 @@ export async function readBrainstormEntry(
   const state = hasState ? await readJsonSafe(ctx, statePath, workStateSchema) : null;
 
   // With state.json: the named files. Without (a hand-made session): every .md in it.
-  const candidates = hasState
-    ? BRAINSTORM_FILES
-    : (await ctx.pfs.walk(dir, { maxDepth: 2 })).map((f) => f.relPath.slice(dir.length + 1)).filter((f) => f.endsWith(".md"));
+  const candidates = hasState ? BRAINSTORM_FILES : (await ctx.pfs.walk(dir, { maxDepth: 2 })).map((f) => f.relPath.slice(dir.length + 1)).filter((f) => f.endsWith(".md"));
   const texts: { rel: string; text: string }[] = [];
   for (const f of candidates) {
     const text = onDisk ? await readTextSafe(ctx, path.posix.join(dir, f)) : null;
@@ -53,9 +39,7 @@ export async function readBrainstormEntry(
     keyFiles: [...(hasState ? ["state.json"] : []), ...texts.map((t) => t.rel)],
     phasesDone: phases.length ? done : null,
     phasesTotal: phases.length || null,
-    excerpts: texts
-      .filter((t) => /approaches|exploration|implementation-picture/.test(t.rel))
-      .map((t) => ({ relPath: t.rel, text: headLines(t.text, 6) })),
+    excerpts: texts.filter((t) => /approaches|exploration|implementation-picture/.test(t.rel)).map((t) => ({ relPath: t.rel, text: headLines(t.text, 6) })),
   };
   const firstTitle = texts.map((t) => firstHeading(t.text)).find((t) => t) ?? null;
   return {

@@ -57,20 +57,13 @@ export interface ManifestRead<T> {
  * Manifest-first: `{dir}/manifest.json`, its items validated one by one and keyed by
  * `key`. A corrupt manifest is reported and the caller falls back to the directory scan.
  */
-export async function readManifest<S extends z.ZodType>(
-  ctx: ScanContext,
-  dir: string,
-  itemSchema: S,
-  key: string,
-): Promise<ManifestRead<z.output<S>>> {
+export async function readManifest<S extends z.ZodType>(ctx: ScanContext, dir: string, itemSchema: S, key: string): Promise<ManifestRead<z.output<S>>> {
   const rel = path.posix.join(dir, "manifest.json");
   const items = new Map<string, z.output<S>>();
   // Manifests of large projects pass the per-file limit (5,000 sessions: about 2.3 MB).
   const text = await readTextSafe(ctx, rel, MANIFEST_MAX_BYTES);
   if (text === null) return { valid: false, items };
-  const raw = parseJsonText(text, rel, (w) =>
-    ctx.warn({ ...w, code: "corrupt_manifest", message: `${w.message} Falling back to a directory scan of ${dir}/.` }),
-  "corrupt_manifest");
+  const raw = parseJsonText(text, rel, (w) => ctx.warn({ ...w, code: "corrupt_manifest", message: `${w.message} Falling back to a directory scan of ${dir}/.` }), "corrupt_manifest");
   if (raw === undefined) return { valid: false, items };
   const env = manifestEnvelopeSchema.safeParse(raw);
   if (!env.success) {
@@ -89,9 +82,7 @@ export async function readManifest<S extends z.ZodType>(
 /** Subfolders that are artifact entries: no dot folders, and not another artifact nested inside. */
 export async function entryDirs(ctx: ScanContext, dir: string, exclude: Set<string>): Promise<string[]> {
   const entries = await ctx.pfs.list(dir);
-  return entries
-    .filter((e) => e.isDir && !e.name.startsWith(".") && !exclude.has(path.posix.join(dir, e.name)))
-    .map((e) => e.name);
+  return entries.filter((e) => e.isDir && !e.name.startsWith(".") && !exclude.has(path.posix.join(dir, e.name))).map((e) => e.name);
 }
 
 export function pickStr(...vals: unknown[]): string | null {
@@ -104,13 +95,7 @@ export function pickStr(...vals: unknown[]): string | null {
  * becomes a warning naming its folder; it is left out of this run's records and marked
  * failed, so the index keeps what it stored for it before and the other entries go on.
  */
-export async function readEntries(
-  ctx: ScanContext,
-  source: SourceKind,
-  dir: string,
-  slugs: string[],
-  read: (slug: string) => Promise<TopicSourceRecord>,
-): Promise<TopicSourceRecord[]> {
+export async function readEntries(ctx: ScanContext, source: SourceKind, dir: string, slugs: string[], read: (slug: string) => Promise<TopicSourceRecord>): Promise<TopicSourceRecord[]> {
   const records = await pMap(
     slugs,
     async (slug) => {

@@ -28,11 +28,7 @@ export function locateArtifactFile(relPath: string, roots: { source: SourceKind;
   return slug ? { source: best.source, slug } : null;
 }
 
-export async function artifactDocument(
-  ctx: ScanContext,
-  file: FileEntry,
-  roots: { source: SourceKind; dir: string }[],
-): Promise<SearchDocument | null> {
+export async function artifactDocument(ctx: ScanContext, file: FileEntry, roots: { source: SourceKind; dir: string }[]): Promise<SearchDocument | null> {
   if (!isSearchable(file.relPath)) return null;
   const where = locateArtifactFile(file.relPath, roots);
   const text = await readTextSafe(ctx, file.relPath);
@@ -79,11 +75,7 @@ export async function productDocuments(ctx: ScanContext, dir: string, files: Fil
   const read = files.filter((f) => f.relPath.endsWith(".md") && !skip(f.relPath));
   const manifest = await readManifest(ctx, dir, productManifestItemSchema, "path");
   const out: SearchDocument[] = [];
-  const texts = await pMap(
-    read,
-    async (f) => ({ f, text: await readTextSafe(ctx, f.relPath) }),
-    { concurrency: READ_CONCURRENCY },
-  );
+  const texts = await pMap(read, async (f) => ({ f, text: await readTextSafe(ctx, f.relPath) }), { concurrency: READ_CONCURRENCY });
   for (const { f, text } of texts) {
     if (text === null) continue;
     const inDir = dir === "." ? f.relPath : f.relPath.slice(dir.length + 1);

@@ -7,14 +7,7 @@ import type { z } from "zod";
 
 type ProposalItem = z.output<typeof proposalItemSchema>;
 
-async function readProposalEntry(
-  ctx: ScanContext,
-  root: string,
-  slug: string,
-  isFile: boolean,
-  item: ProposalItem | undefined,
-  manifestValid: boolean,
-): Promise<TopicSourceRecord> {
+async function readProposalEntry(ctx: ScanContext, root: string, slug: string, isFile: boolean, item: ProposalItem | undefined, manifestValid: boolean): Promise<TopicSourceRecord> {
   const rel = isFile ? path.posix.join(root, `${slug}.md`) : path.posix.join(root, slug);
   const onDisk = isFile ? await ctx.pfs.isFile(rel) : await ctx.pfs.isDir(rel);
   const files = !onDisk ? [] : isFile ? [`${slug}.md`] : (await ctx.pfs.list(rel)).filter((e) => !e.isDir && e.name.endsWith(".md")).map((e) => e.name);
@@ -25,10 +18,7 @@ async function readProposalEntry(
   }
   const main = texts[0] ?? "";
   // The most specific heading wins: "Key points", then a summary, then the proposal itself.
-  const keyPoints =
-    [/key points/i, /summary|highlights/i, /proposal|overview/i]
-      .map((re) => texts.map((t) => bulletsUnder(t, re, 6)).find((b) => b.length))
-      .find((b) => b && b.length) ?? [];
+  const keyPoints = [/key points/i, /summary|highlights/i, /proposal|overview/i].map((re) => texts.map((t) => bulletsUnder(t, re, 6)).find((b) => b.length)).find((b) => b && b.length) ?? [];
   const details: ProposalDetails = {
     kind: "proposal",
     isFile,
@@ -58,15 +48,11 @@ async function readProposalEntry(
 export async function scanProposals(ctx: ScanContext, dir: string, exclude: Set<string>, only?: Set<string>): Promise<{ records: TopicSourceRecord[]; slugs: string[] }> {
   const manifest = await readManifest(ctx, dir, proposalItemSchema, "name");
   const dirs = await entryDirs(ctx, dir, exclude);
-  const fileSlugs = (await ctx.pfs.list(dir))
-    .filter((e) => !e.isDir && e.name.endsWith(".md") && !/^(readme|index)\.md$/i.test(e.name))
-    .map((e) => e.name.slice(0, -3));
+  const fileSlugs = (await ctx.pfs.list(dir)).filter((e) => !e.isDir && e.name.endsWith(".md") && !/^(readme|index)\.md$/i.test(e.name)).map((e) => e.name.slice(0, -3));
   const slugs = [...new Set([...manifest.items.keys(), ...dirs, ...fileSlugs])];
   const dirSet = new Set(dirs);
   const fileSet = new Set(fileSlugs);
   const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
-  const records = await readEntries(ctx, "proposal", dir, wanted, (slug) =>
-    readProposalEntry(ctx, dir, slug, !dirSet.has(slug) && fileSet.has(slug), manifest.items.get(slug), manifest.valid),
-  );
+  const records = await readEntries(ctx, "proposal", dir, wanted, (slug) => readProposalEntry(ctx, dir, slug, !dirSet.has(slug) && fileSet.has(slug), manifest.items.get(slug), manifest.valid));
   return { records, slugs };
 }

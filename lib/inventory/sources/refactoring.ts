@@ -9,13 +9,22 @@ const refactoringStateSchema = z
   .object({
     title: z.string().optional().describe("session title"),
     status: z.string().optional().describe("in_progress | completed | paused"),
-    scope: z.union([z.string(), z.array(z.string())]).optional().describe("what the refactoring covers"),
+    scope: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe("what the refactoring covers"),
     progress: z
       .union([z.string(), z.object({ steps_completed: z.number().optional(), steps_total: z.number().optional() }).loose()])
       .optional()
       .describe("'3/7', or {steps_completed, steps_total}"),
-    files_affected: z.union([z.number(), z.array(z.string())]).optional().describe("count or list of files"),
-    files: z.array(z.union([z.string(), z.object({ path: z.string() }).loose()])).optional().describe("files in the session"),
+    files_affected: z
+      .union([z.number(), z.array(z.string())])
+      .optional()
+      .describe("count or list of files"),
+    files: z
+      .array(z.union([z.string(), z.object({ path: z.string() }).loose()]))
+      .optional()
+      .describe("files in the session"),
     created_at: z.string().optional(),
     updated_at: z.string().optional(),
   })
@@ -33,13 +42,11 @@ export async function scanRefactoring(ctx: ScanContext, dir: string, exclude: Se
     const names = onDisk ? (await ctx.pfs.list(rel)).filter((e) => !e.isDir).map((e) => e.name) : [];
     const stateName = names.find((n) => n === "state.json") ?? names.find((n) => n.endsWith(".json"));
     const state = stateName ? await readJsonSafe(ctx, path.posix.join(rel, stateName), refactoringStateSchema) : null;
-    const listFrom = (v: unknown): string[] =>
-      Array.isArray(v) ? v.map((f) => (typeof f === "string" ? f : (f as { path: string }).path)) : [];
+    const listFrom = (v: unknown): string[] => (Array.isArray(v) ? v.map((f) => (typeof f === "string" ? f : (f as { path: string }).path)) : []);
     const files = [...listFrom(state?.files_affected), ...listFrom(state?.files)];
     const count = typeof item?.files_affected === "number" ? item.files_affected : typeof state?.files_affected === "number" ? state.files_affected : files.length || null;
     const p = state?.progress;
-    const stateProgress =
-      typeof p === "string" ? p : p && typeof p.steps_completed === "number" && typeof p.steps_total === "number" ? `${p.steps_completed}/${p.steps_total}` : null;
+    const stateProgress = typeof p === "string" ? p : p && typeof p.steps_completed === "number" && typeof p.steps_total === "number" ? `${p.steps_completed}/${p.steps_total}` : null;
     const scope = Array.isArray(state?.scope) ? state.scope.join(", ") : pickStr(state?.scope);
     const details: RefactoringDetails = {
       kind: "refactoring",

@@ -14,9 +14,7 @@ const AGENT_OUTPUT_LINES = 10;
 const UNTRUSTED_OUTPUTS = new Set(["archivist", "product-expert"]);
 
 function phaseStatus(v: unknown): string | null {
-  return v && typeof v === "object" && typeof (v as { status?: unknown }).status === "string"
-    ? ((v as { status: string }).status)
-    : null;
+  return v && typeof v === "object" && typeof (v as { status?: unknown }).status === "string" ? (v as { status: string }).status : null;
 }
 
 /** The phase a session is in: current_phase, else the first phase not completed, else the last one. */
@@ -71,7 +69,10 @@ async function agentOutputs(ctx: ScanContext, dir: string): Promise<{ outputs: A
 /** Keeps a wrapped summary whole up to its END marker, so the boundary stays visible. */
 function boundaryEnd(text: string): number {
   const b = findBoundaries(text);
-  return Math.min(40, b.reduce((m, x) => Math.max(m, x.endLine ?? 0), 0));
+  return Math.min(
+    40,
+    b.reduce((m, x) => Math.max(m, x.endLine ?? 0), 0),
+  );
 }
 
 function updates(state: WorkState | null): SessionUpdate[] {
@@ -134,31 +135,26 @@ export async function readWorkEntry(ctx: ScanContext, workDir: string, slug: str
  * Work sessions, manifest-first. Sessions whose type is "brainstorm" are pre-migration
  * brainstorms: they are returned as legacy brainstorm records.
  */
-export async function scanWork(
-  ctx: ScanContext,
-  workDir: string,
-  exclude: Set<string>,
-  only?: Set<string>,
-): Promise<{ records: TopicSourceRecord[]; slugs: string[] }> {
+export async function scanWork(ctx: ScanContext, workDir: string, exclude: Set<string>, only?: Set<string>): Promise<{ records: TopicSourceRecord[]; slugs: string[] }> {
   const manifest = await readManifest(ctx, workDir, workItemSchema, "identifier");
   const dirs = await entryDirs(ctx, workDir, exclude);
   const slugs = [...new Set([...manifest.items.keys(), ...dirs])];
   const wanted = only ? slugs.filter((s) => only.has(s)) : slugs;
   const records = await readEntries(ctx, "work", workDir, wanted, async (slug): Promise<TopicSourceRecord> => {
-      const item = manifest.items.get(slug);
-      const rec = await readWorkEntry(ctx, workDir, slug, item, manifest.valid);
-      if (rec.type !== "brainstorm") return rec;
-      const bs = await readBrainstormEntry(ctx, workDir, slug, undefined, false);
-      return {
-        ...bs,
-        title: rec.title ?? bs.title,
-        status: rec.status ?? bs.status,
-        updatedAt: rec.updatedAt ?? bs.updatedAt,
-        createdAt: rec.createdAt ?? bs.createdAt,
-        fromManifest: rec.fromManifest,
-        legacy: true,
-        listed: rec.listed,
-      };
+    const item = manifest.items.get(slug);
+    const rec = await readWorkEntry(ctx, workDir, slug, item, manifest.valid);
+    if (rec.type !== "brainstorm") return rec;
+    const bs = await readBrainstormEntry(ctx, workDir, slug, undefined, false);
+    return {
+      ...bs,
+      title: rec.title ?? bs.title,
+      status: rec.status ?? bs.status,
+      updatedAt: rec.updatedAt ?? bs.updatedAt,
+      createdAt: rec.createdAt ?? bs.createdAt,
+      fromManifest: rec.fromManifest,
+      legacy: true,
+      listed: rec.listed,
+    };
   });
   return { records, slugs };
 }

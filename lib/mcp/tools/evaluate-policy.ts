@@ -57,7 +57,16 @@ export function registerEvaluatePolicyTools(server: McpServer): void {
         const p = await indexedProject(project);
         const tasks = (await taskEvaluations(p.id)).filter((t) => task_id === undefined || t.taskId === task_id);
         return jsonResult({
-          tasks: tasks.map((t) => ({ file: t.file, task_id: t.taskId, version: t.version, policy_file: t.policyFile, exit_code: t.exitCode, decision_json: t.decisionJson, decision: t.decision as Record<string, unknown>, reasons_in_words: t.reasons.map((r) => r.words) })),
+          tasks: tasks.map((t) => ({
+            file: t.file,
+            task_id: t.taskId,
+            version: t.version,
+            policy_file: t.policyFile,
+            exit_code: t.exitCode,
+            decision_json: t.decisionJson,
+            decision: t.decision as Record<string, unknown>,
+            reasons_in_words: t.reasons.map((r) => r.words),
+          })),
         });
       }),
   );

@@ -31,9 +31,15 @@ describe("callApi", () => {
   });
 
   it("refuses a reply that breaks the contract, and says the status when the server gave no error body", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json({ check: { status: "maybe" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json({ check: { status: "maybe" } })),
+    );
     await expect(callApi(runRoutes.evidence, { params: { id: "p1" } })).rejects.toMatchObject({ code: "BAD_REPLY" });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })),
+    );
     await expect(callApi(runRoutes.evidence, { params: { id: "p1" } })).rejects.toMatchObject({ code: "HTTP_502", message: "The server answered 502.", status: 502 });
   });
 });

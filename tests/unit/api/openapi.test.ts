@@ -23,7 +23,13 @@ function routeFiles(dir: string): string[] {
 }
 
 /** `app/api/v1/projects/[id]/route.ts` → `/api/v1/projects/{id}`. */
-const urlPath = (file: string) => "/" + path.relative(path.join(REPO_ROOT, "app"), path.dirname(file)).split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}");
+const urlPath = (file: string) =>
+  "/" +
+  path
+    .relative(path.join(REPO_ROOT, "app"), path.dirname(file))
+    .split(path.sep)
+    .join("/")
+    .replace(/\[([^\]]+)\]/g, "{$1}");
 
 /** The HTTP methods a route file exports, read from its source (importing every route would load the database layer). */
 function exportedMethods(file: string): string[] {

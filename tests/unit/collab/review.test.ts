@@ -29,7 +29,18 @@ describe("review workflow", () => {
     expect(availableActions("in_review")).toEqual(["approve", "request_changes", "withdraw"]);
     expect(availableActions("changes_requested")).toEqual(["request_review"]);
     expect(availableActions("approved")).toEqual(["withdraw"]);
-    for (const s of REVIEW_STATUSES) for (const a of REVIEW_ACTIONS) expect(availableActions(s).includes(a)).toBe((() => { try { nextStatus(s, a, clean); return true; } catch { return false; } })());
+    for (const s of REVIEW_STATUSES)
+      for (const a of REVIEW_ACTIONS)
+        expect(availableActions(s).includes(a)).toBe(
+          (() => {
+            try {
+              nextStatus(s, a, clean);
+              return true;
+            } catch {
+              return false;
+            }
+          })(),
+        );
   });
 
   it("sends an approved packet back to draft when a new revision is saved", () => {

@@ -57,9 +57,7 @@ describe("resolveLayout: defaults", () => {
   });
 
   it("missing keys fall back one by one", async () => {
-    const { layouts } = await layoutsOf(
-      new ProjectBuilder().config("storage:\n  locations:\n    l: {type: directory, path: agent-state}\n  artifacts:\n    work: {location: l, subdir: sessions}\n"),
-    );
+    const { layouts } = await layoutsOf(new ProjectBuilder().config("storage:\n  locations:\n    l: {type: directory, path: agent-state}\n  artifacts:\n    work: {location: l, subdir: sessions}\n"));
     const l = layouts[0]!;
     expect(l.artifacts.work).toEqual({ name: "work", relPath: "agent-state/sessions", storageType: "directory", configured: true });
     expect(l.artifacts.brainstorms.relPath).toBe(".claude/brainstorm");
@@ -133,11 +131,12 @@ describe("resolveLayout: unsafe and broken configuration", () => {
     const b = new ProjectBuilder().file(".claude/configuration.yml", fs.readFileSync(path.join(FIXTURES, "claude-skills", "configuration.yml"), "utf8"));
     const { layouts, warnings } = await layoutsOf(b);
     const l = layouts[0]!;
-    expect(warnings.filter((w) => w.code === "outside_root").map((w) => w.field).sort()).toEqual([
-      "storage.artifacts.product-knowledge",
-      "storage.artifacts.proposals",
-      "storage.artifacts.requirements",
-    ]);
+    expect(
+      warnings
+        .filter((w) => w.code === "outside_root")
+        .map((w) => w.field)
+        .sort(),
+    ).toEqual(["storage.artifacts.product-knowledge", "storage.artifacts.proposals", "storage.artifacts.requirements"]);
     expect(paths(l)).toMatchObject({ work: ".claude/work", brainstorms: ".claude/brainstorm", refactoring: ".claude/work/refactoring-sessions", proposals: null });
   });
 
@@ -151,9 +150,7 @@ describe("resolveLayout: unsafe and broken configuration", () => {
   });
 
   it("an artifact naming an unknown location warns with the dotted field and uses the default", async () => {
-    const { layouts, warnings } = await layoutsOf(
-      new ProjectBuilder().config("storage:\n  locations:\n    local: {type: directory, path: .claude}\n  artifacts:\n    work: {location: nowhere, subdir: work}\n"),
-    );
+    const { layouts, warnings } = await layoutsOf(new ProjectBuilder().config("storage:\n  locations:\n    local: {type: directory, path: .claude}\n  artifacts:\n    work: {location: nowhere, subdir: work}\n"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ relPath: ".claude/configuration.yml", field: "storage.artifacts.work.location", code: "invalid_field" });
     expect(warnings[0]!.message).toContain('"nowhere"');
@@ -163,15 +160,9 @@ describe("resolveLayout: unsafe and broken configuration", () => {
   it("one bad location type is dropped with one warning; the rest of the configuration still applies", async () => {
     const { layouts, warnings } = await layoutsOf(
       new ProjectBuilder().config(
-        [
-          "storage:",
-          "  locations:",
-          "    cloud: {type: s3, path: bucket}",
-          "    knowledge: {type: directory, path: knowledge}",
-          "  artifacts:",
-          "    requirements: {location: knowledge, subdir: requirements}",
-          "",
-        ].join("\n"),
+        ["storage:", "  locations:", "    cloud: {type: s3, path: bucket}", "    knowledge: {type: directory, path: knowledge}", "  artifacts:", "    requirements: {location: knowledge, subdir: requirements}", ""].join(
+          "\n",
+        ),
       ),
     );
     expect(layouts[0]!.artifacts.requirements).toMatchObject({ relPath: "knowledge/requirements", configured: true });
@@ -182,9 +173,7 @@ describe("resolveLayout: unsafe and broken configuration", () => {
   });
 
   it("subdir '.' means the location's own folder", async () => {
-    const { layouts } = await layoutsOf(
-      new ProjectBuilder().config("storage:\n  locations:\n    kb: {type: directory, path: docs/product/}\n  artifacts:\n    product-knowledge: {location: kb, subdir: .}\n"),
-    );
+    const { layouts } = await layoutsOf(new ProjectBuilder().config("storage:\n  locations:\n    kb: {type: directory, path: docs/product/}\n  artifacts:\n    product-knowledge: {location: kb, subdir: .}\n"));
     expect(layouts[0]!.artifacts["product-knowledge"]).toMatchObject({ relPath: "docs/product", configured: true });
   });
 });
@@ -209,9 +198,7 @@ describe("resolveLayouts: agent folders", () => {
   });
 
   it("lists every agent folder that holds a layout, .claude first", async () => {
-    const { layouts } = await layoutsOf(
-      new ProjectBuilder().dir(".opencode/brainstorm").dir(".claude/work").config("execution_mode: team\n", ".codex"),
-    );
+    const { layouts } = await layoutsOf(new ProjectBuilder().dir(".opencode/brainstorm").dir(".claude/work").config("execution_mode: team\n", ".codex"));
     expect(layouts.map((l) => l.agentDir)).toEqual([".claude", ".opencode", ".codex"]);
   });
 

@@ -37,7 +37,11 @@ const PENDING = new Set(["app/api/v1/_lib/respond.ts"]);
 
 describe("the environment module", () => {
   it("declares every variable any runtime file reads", () => {
-    const undeclared = runtimeFiles().flatMap((f) => reads(f).filter((name) => !isEnvName(name)).map((name) => `${f}: ${name}`));
+    const undeclared = runtimeFiles().flatMap((f) =>
+      reads(f)
+        .filter((name) => !isEnvName(name))
+        .map((name) => `${f}: ${name}`),
+    );
     expect(undeclared).toEqual([]);
   });
 

@@ -28,12 +28,7 @@ describe("parseLenient", () => {
 
   it("names a nested field with a dotted path (array index included)", () => {
     const { warn, warnings } = collect();
-    const out = parseLenient(
-      workStateSchema,
-      { title: "T", updates: [{ note: "ok" }, { note: "x", auto: "yes" }], branches: { feature: 42, base: "main" } },
-      "s.json",
-      warn,
-    );
+    const out = parseLenient(workStateSchema, { title: "T", updates: [{ note: "ok" }, { note: "x", auto: "yes" }], branches: { feature: 42, base: "main" } }, "s.json", warn);
     expect(out?.title).toBe("T");
     expect(out?.updates).toEqual([{ note: "ok" }, { note: "x" }]);
     expect(out?.branches).toEqual({ base: "main" });

@@ -23,7 +23,10 @@ function htmlDepth(html: string): number {
 }
 
 function markdownFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".md"))
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 const deepList = (levels: number) => Array.from({ length: levels }, (_, i) => `${"  ".repeat(i)}- level ${i}`).join("\n");

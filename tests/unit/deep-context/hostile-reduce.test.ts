@@ -190,7 +190,10 @@ describe("files nested 5,000 deep never fail reduce or converge", () => {
   beforeEach(() => {
     root = makeTempDir("wb-deep-");
     fs.mkdirSync(ctx("seats", "iter-001"), { recursive: true });
-    fs.writeFileSync(ctx("deep-context-state.jsonl"), '{"type":"config","scope":"x"}\n{"type":"iteration","run":1}\n{"type":"event","event":"graph_convergence","run":1,"decision":"CONTINUE","signals":{"score":0.5},"blockers":[]}\n');
+    fs.writeFileSync(
+      ctx("deep-context-state.jsonl"),
+      '{"type":"config","scope":"x"}\n{"type":"iteration","run":1}\n{"type":"event","event":"graph_convergence","run":1,"decision":"CONTINUE","signals":{"score":0.5},"blockers":[]}\n',
+    );
     fs.writeFileSync(ctx("seats", "iter-001", "ok.json"), '[{"path":"a.ts","symbol":"b","relevance":0.9}]');
   });
 

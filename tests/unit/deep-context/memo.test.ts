@@ -165,7 +165,11 @@ describe("lruMemo", () => {
     await expect(memo.get("k", "v", () => Promise.reject(new Error("unreadable")))).rejects.toThrow("unreadable");
     await Promise.resolve();
     expect(await memo.get("k", "v", () => Promise.resolve(42))).toBe(42);
-    expect(() => memo.get("s", "v", () => { throw new Error("sync"); })).toThrow("sync");
+    expect(() =>
+      memo.get("s", "v", () => {
+        throw new Error("sync");
+      }),
+    ).toThrow("sync");
     expect(memo.get("s", "v", () => 7)).toBe(7);
   });
 });

@@ -236,7 +236,10 @@ export const CASES: Record<string, PacketCase> = {
         F("src/r.ts", "exp", { relevance: 6.5e-1 }),
       ]);
       seat("shapes", [1, "string", null, true, false, 0, [], [{ path: "x" }], {}]);
-      write(ctx(root, this.spec, "seats", "iter-001", "bignum.json"), '[{"path":"src/n.ts","symbol":"huge","relevance":1e999},{"path":"src/n.ts","symbol":"neg0","relevance":-0},{"path":"src/n.ts","symbol":"e","relevance":1E-1},{"path":"src/n.ts","symbol":"long","relevance":0.70000000000000000001}]');
+      write(
+        ctx(root, this.spec, "seats", "iter-001", "bignum.json"),
+        '[{"path":"src/n.ts","symbol":"huge","relevance":1e999},{"path":"src/n.ts","symbol":"neg0","relevance":-0},{"path":"src/n.ts","symbol":"e","relevance":1E-1},{"path":"src/n.ts","symbol":"long","relevance":0.70000000000000000001}]',
+      );
     },
   },
 
@@ -257,11 +260,7 @@ export const CASES: Record<string, PacketCase> = {
         F("src/elsewhere.ts", "claims-derived", { unit_id: derivedId("src/w.ts", "derived", "reuse_candidate"), relevance: 0.95 }),
         F("src/z.ts", "blank-id", { relevance: 0.2 }),
       ]);
-      seat("iter-002", "c", [
-        F("src/new.ts", "later", { unit_id: derivedId("src/later.ts", "later", "gap") }),
-        F("src/later.ts", "later", { kind: "gap" }),
-        F("src/x.ts", "one", { unit_id: "custom-1" }),
-      ]);
+      seat("iter-002", "c", [F("src/new.ts", "later", { unit_id: derivedId("src/later.ts", "later", "gap") }), F("src/later.ts", "later", { kind: "gap" }), F("src/x.ts", "one", { unit_id: "custom-1" })]);
     },
   },
 
@@ -403,7 +402,13 @@ export const CASES: Record<string, PacketCase> = {
           { ...iteration(2), event: "progress_record" },
           { type: "progress", run: 9 },
           iteration("x", { focus: null }),
-          { type: "event", event: "graph_convergence", decision: "STOP_BLOCKED", signals: { sliceCoverage: 1, reuseCatalogCoverage: 0.6666, agreementRate: "0.5", relevanceFloor: 0.005, dependencyCompleteness: 0.995 }, blockers: ["low_relevance_focus", { type: "uncovered_slices", count: 2 }, { name: "named" }, { severity: "warning" }, 42, null] },
+          {
+            type: "event",
+            event: "graph_convergence",
+            decision: "STOP_BLOCKED",
+            signals: { sliceCoverage: 1, reuseCatalogCoverage: 0.6666, agreementRate: "0.5", relevanceFloor: 0.005, dependencyCompleteness: 0.995 },
+            blockers: ["low_relevance_focus", { type: "uncovered_slices", count: 2 }, { name: "named" }, { severity: "warning" }, 42, null],
+          },
           { type: "event", event: "restarted", sessionId: "", lineageMode: "restart", generation: 3 },
           iteration(4, { status: "error", focus: "Broke" }),
           null,
@@ -418,7 +423,10 @@ export const CASES: Record<string, PacketCase> = {
   "config-variants": {
     spec: "specs/config",
     build(root) {
-      write(ctx(root, this.spec, "deep-context-config.json"), json({ scope: "Only config", relevanceGate: "0.9", agreementMin: 1.5, status: "Completed", maxIterations: "six", createdAt: 20260101, lineage: { sessionId: 7, lineageMode: "", generation: "2" } }));
+      write(
+        ctx(root, this.spec, "deep-context-config.json"),
+        json({ scope: "Only config", relevanceGate: "0.9", agreementMin: 1.5, status: "Completed", maxIterations: "six", createdAt: 20260101, lineage: { sessionId: 7, lineageMode: "", generation: "2" } }),
+      );
       write(ctx(root, this.spec, "seats", "iter-001", "a.json"), json([F("src/a.ts", "a", { relevance: 0.56 })]));
       write(ctx(root, this.spec, "seats", "iter-001", "b.json"), json([F("src/a.ts", "a", { relevance: 0.1 })]));
     },

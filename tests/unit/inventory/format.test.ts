@@ -94,7 +94,19 @@ describe("formatLoadContext: frame and sections", () => {
   it("omits every section that has no content", () => {
     const md = formatLoadContext(result());
     expect(headings(md)).toEqual(["## Work State"]);
-    for (const h of ["## Brainstorm", "## Proposal", "## Refactoring", "## Requirements KB", "## Product Knowledge", "## Git History", "## Session Updates", "## Flagged content", "## Start working", "## Matches in files", "## Prior art"]) {
+    for (const h of [
+      "## Brainstorm",
+      "## Proposal",
+      "## Refactoring",
+      "## Requirements KB",
+      "## Product Knowledge",
+      "## Git History",
+      "## Session Updates",
+      "## Flagged content",
+      "## Start working",
+      "## Matches in files",
+      "## Prior art",
+    ]) {
       expect(md).not.toContain(h);
     }
   });
@@ -129,13 +141,16 @@ describe("formatLoadContext: frame and sections", () => {
       result({
         matches: {
           work: [
-            workRecord({}, {
-              updates: [
-                { timestamp: "2026-01-01T00:00:00Z", note: "manual", auto: false },
-                { timestamp: "2026-01-02T00:00:00Z", note: "[auto] Edit: a.ts", auto: true },
-                { timestamp: null, note: "Write: b.ts", auto: true },
-              ],
-            }),
+            workRecord(
+              {},
+              {
+                updates: [
+                  { timestamp: "2026-01-01T00:00:00Z", note: "manual", auto: false },
+                  { timestamp: "2026-01-02T00:00:00Z", note: "[auto] Edit: a.ts", auto: true },
+                  { timestamp: null, note: "Write: b.ts", auto: true },
+                ],
+              },
+            ),
           ],
           brainstorm: [],
           proposal: [],
@@ -179,13 +194,9 @@ describe("formatLoadContext: frame and sections", () => {
       }),
     );
     expect(md).toContain(
-      [
-        "## Start working",
-        "Ready to start working on W-1? (type: requirements, status: completed)",
-        "- Start implementing → /implement W-1",
-        "- Extend requirements → /resume-work W-1",
-        "- No, just reviewing",
-      ].join("\n"),
+      ["## Start working", "Ready to start working on W-1? (type: requirements, status: completed)", "- Start implementing → /implement W-1", "- Extend requirements → /resume-work W-1", "- No, just reviewing"].join(
+        "\n",
+      ),
     );
   });
 

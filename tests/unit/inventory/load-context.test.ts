@@ -7,8 +7,7 @@ import { ProjectBuilder, copySampleProject, removeTempDirs } from "../../helpers
 
 afterAll(removeTempDirs);
 
-const slugs = (res: LoadContextResult) =>
-  Object.fromEntries(Object.entries(res.matches).map(([k, v]) => [k, v.map((r) => r.slug)]));
+const slugs = (res: LoadContextResult) => Object.fromEntries(Object.entries(res.matches).map(([k, v]) => [k, v.map((r) => r.slug)]));
 
 const PHASE2 = ["sourcesWithSlugLike", "documentsContaining", "commitsGrep"];
 
@@ -36,9 +35,7 @@ describe("loadContext on the sample project (in-memory store)", () => {
       expect(res.mode).toBe("exact");
       expect(res.pathSafe).toBe(true);
       expect(slugs(res)).toEqual({ work: ["JIRA-123"], brainstorm: [], proposal: [], refactoring: [] });
-      expect(res.priorArt.map((p) => [p.slug, p.record?.source, p.record?.relPath])).toEqual([
-        ["export-approaches", "brainstorm", ".claude/brainstorm/export-approaches"],
-      ]);
+      expect(res.priorArt.map((p) => [p.slug, p.record?.source, p.record?.relPath])).toEqual([["export-approaches", "brainstorm", ".claude/brainstorm/export-approaches"]]);
       expect(res.git.branches.map((b) => b.name)).toEqual(["feature/JIRA-123"]);
       expect(res.git.commits.map((c) => c.subject)).toEqual([
         "[JIRA-123] fix(export): neutralise spreadsheet formulas in CSV cells",
@@ -257,9 +254,7 @@ describe("loadContext on the sample project (in-memory store)", () => {
 
 describe("loadContext per-source rules on hand-built projects", () => {
   it("with a valid work manifest, a folder it does not list is not an exact match (the fuzzy phase finds it)", async () => {
-    const b = new ProjectBuilder()
-      .manifest(".claude/work", "work", [{ identifier: "LISTED", type: "implementation", status: "in_progress" }])
-      .workState("UNLISTED", { type: "implementation", status: "in_progress" });
+    const b = new ProjectBuilder().manifest(".claude/work", "work", [{ identifier: "LISTED", type: "implementation", status: "in_progress" }]).workState("UNLISTED", { type: "implementation", status: "in_progress" });
     const { store } = await memoryStoreFor(b.root);
     expect((await loadContext(store, "LISTED")).mode).toBe("exact");
     const res = await loadContext(store, "UNLISTED");

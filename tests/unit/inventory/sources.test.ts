@@ -83,13 +83,7 @@ describe("the sample project's sources", () => {
 
   it("prefers the -summary.md variant over its full report, and reads files without a summary as they are", () => {
     const outs = work(rec(scan, "work", "JIRA-123")).agentOutputs;
-    expect(outs.map((o) => o.name)).toEqual([
-      "archaeologist-summary.md",
-      "archivist-summary.md",
-      "notes.md",
-      "product-expert-summary.md",
-      "qa-code-reviewer-summary.md",
-    ]);
+    expect(outs.map((o) => o.name)).toEqual(["archaeologist-summary.md", "archivist-summary.md", "notes.md", "product-expert-summary.md", "qa-code-reviewer-summary.md"]);
     expect(outs.find((o) => o.name === "archaeologist-summary.md")!.isSummary).toBe(true);
     expect(outs.find((o) => o.name === "notes.md")!.isSummary).toBe(false);
     // The full reports are still there as key files.
@@ -159,14 +153,7 @@ describe("the sample project's sources", () => {
     expect(d.selectedApproach).toBe("Queue-based async export");
     expect(d.alternativesCount).toBe(3);
     expect(d.keyDecisions).toHaveLength(5);
-    expect(d.keyFiles).toEqual([
-      "state.json",
-      "context/approaches.md",
-      "context/exploration.md",
-      "context/architecture-validation.md",
-      "implementation-picture.md",
-      "work-breakdown.md",
-    ]);
+    expect(d.keyFiles).toEqual(["state.json", "context/approaches.md", "context/exploration.md", "context/architecture-validation.md", "implementation-picture.md", "work-breakdown.md"]);
     expect(d.excerpts.map((e) => e.relPath)).toEqual(["context/approaches.md", "context/exploration.md", "implementation-picture.md"]);
     expect(d.excerpts[0]!.text.split("\n")).toHaveLength(6);
   });
@@ -235,10 +222,7 @@ describe("manifest rules", () => {
   });
 
   it("a corrupt manifest is reported as corrupt_manifest and every folder is listed", async () => {
-    const b = new ProjectBuilder()
-      .file(".claude/brainstorm/manifest.json", '{"items": [ {"slug": "a", ')
-      .json(".claude/brainstorm/a/state.json", { title: "A" })
-      .dir(".claude/brainstorm/b");
+    const b = new ProjectBuilder().file(".claude/brainstorm/manifest.json", '{"items": [ {"slug": "a", ').json(".claude/brainstorm/a/state.json", { title: "A" }).dir(".claude/brainstorm/b");
     const scan = await scanProject(b.root);
     expect(scan.warnings).toEqual([expect.objectContaining({ relPath: ".claude/brainstorm/manifest.json", code: "corrupt_manifest" })]);
     expect(rec(scan, "brainstorm", "a")).toMatchObject({ listed: true, fromManifest: false });
@@ -258,9 +242,7 @@ describe("manifest rules", () => {
       { session_name: "bad", title: "Bad", status: 7, progress: "1/2" },
     ]);
     const scan = await scanProject(b.root);
-    expect(scan.warnings).toEqual([
-      expect.objectContaining({ relPath: ".claude/work/refactoring-sessions/manifest.json", field: "items.1.status", code: "invalid_field" }),
-    ]);
+    expect(scan.warnings).toEqual([expect.objectContaining({ relPath: ".claude/work/refactoring-sessions/manifest.json", field: "items.1.status", code: "invalid_field" })]);
     expect(rec(scan, "refactoring", "bad")).toMatchObject({ title: "Bad", status: null, listed: true });
   });
 
@@ -285,7 +267,12 @@ describe("work sessions", () => {
       type: "implementation",
       status: "in_progress",
       phases: { plan: { status: "completed" }, implement: { status: "in_progress" }, qa: { status: "pending" } },
-      plan: { chunks: [{ id: 1, description: "first", status: "completed" }, { id: 2, description: "second", status: "pending" }] },
+      plan: {
+        chunks: [
+          { id: 1, description: "first", status: "completed" },
+          { id: 2, description: "second", status: "pending" },
+        ],
+      },
       requirements: { branches: { base: "develop", feature: "feature/W-1" } },
     });
     const r = rec(await scanProject(b.root), "work", "W-1");
@@ -294,9 +281,7 @@ describe("work sessions", () => {
   });
 
   it("a full agent output without a summary is cut to its first 10 lines", async () => {
-    const b = new ProjectBuilder()
-      .workState("W-2", { type: "requirements", status: "in_progress" })
-      .file(".claude/work/W-2/context/archaeologist.md", Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n"));
+    const b = new ProjectBuilder().workState("W-2", { type: "requirements", status: "in_progress" }).file(".claude/work/W-2/context/archaeologist.md", Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n"));
     const o = work(rec(await scanProject(b.root), "work", "W-2")).agentOutputs[0]!;
     expect(o).toMatchObject({ name: "archaeologist.md", isSummary: false, untrusted: false });
     expect(o.text.split("\n")).toHaveLength(10);
@@ -338,9 +323,7 @@ describe("work sessions", () => {
   });
 
   it("corrupt state.json: warning naming the file, the manifest item still gives the record", async () => {
-    const b = new ProjectBuilder()
-      .manifest(".claude/work", "work", [{ identifier: "W-5", title: "Manifest title", type: "epic", status: "in_progress" }])
-      .file(".claude/work/W-5/state.json", '{ "title": "x", }');
+    const b = new ProjectBuilder().manifest(".claude/work", "work", [{ identifier: "W-5", title: "Manifest title", type: "epic", status: "in_progress" }]).file(".claude/work/W-5/state.json", '{ "title": "x", }');
     const scan = await scanProject(b.root);
     expect(scan.warnings).toEqual([expect.objectContaining({ relPath: ".claude/work/W-5/state.json", code: "corrupt_json" })]);
     expect(rec(scan, "work", "W-5")).toMatchObject({ title: "Manifest title", type: "epic", listed: true });
@@ -418,9 +401,7 @@ describe("agent folder layouts", () => {
   });
 
   it("the same slug in two layouts: the first (.claude) wins and the other is reported as shadowed", async () => {
-    const b = new ProjectBuilder()
-      .workState("SAME", { title: "claude copy" })
-      .workState("SAME", { title: "opencode copy" }, ".opencode/work");
+    const b = new ProjectBuilder().workState("SAME", { title: "claude copy" }).workState("SAME", { title: "opencode copy" }, ".opencode/work");
     const scan = await scanProject(b.root);
     expect(scan.records.filter((r) => r.slug === "SAME")).toHaveLength(1);
     expect(rec(scan, "work", "SAME").title).toBe("claude copy");

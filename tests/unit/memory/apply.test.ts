@@ -98,7 +98,11 @@ describe("applying an approved proposal", () => {
     expect(decided.state).toBe("approved");
     // A symbol the file no longer has is shown, never a gate.
     const shown = (await readCoord(root, { keys })).proposals.find((p) => p.proposal.proposal_id === ADD_ID)!;
-    expect(shown.evidence.map((e) => [e.status, e.symbol?.found ?? e.lines?.found])).toEqual([["present", true], ["present", false], ["present", true]]);
+    expect(shown.evidence.map((e) => [e.status, e.symbol?.found ?? e.lines?.found])).toEqual([
+      ["present", true],
+      ["present", false],
+      ["present", true],
+    ]);
 
     const { event } = await applyProposal(root, ADD_ID, opts(root));
     expect(event).toMatchObject({ event_id: "M3", source_proposal_id: ADD_ID, evidence_refs: refs, approval: { actor: "human:priya", decision: "approve", affected_action_hash: actionHash(proposal.action) } });
@@ -161,7 +165,10 @@ describe("applying an approved proposal", () => {
 
   it("refuses without the pinned secret, with vanished evidence, and for an unknown target", async () => {
     const root = await approved();
-    await expect(applyProposal(root, SUPERSEDE_ID, opts(root, { keys: HumanKeys.none() }))).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("no configured human authorization key: priya") });
+    await expect(applyProposal(root, SUPERSEDE_ID, opts(root, { keys: HumanKeys.none() }))).rejects.toMatchObject({
+      code: "GATE_REFUSED",
+      message: expect.stringContaining("no configured human authorization key: priya"),
+    });
     await expect(applyProposal(root, SUPERSEDE_ID, opts(root, { keys: new HumanKeys({ priya: "not-the-secret" }) }))).rejects.toMatchObject({ message: expect.stringContaining("does not match canonical policy") });
     fs.rmSync(path.join(root, "knowledge/product/exports.md"));
     await expect(applyProposal(root, SUPERSEDE_ID, opts(root))).rejects.toMatchObject({ code: "GATE_REFUSED", message: "Evidence does not resolve: knowledge/product/exports.md: missing." });
@@ -263,10 +270,16 @@ describe("concurrent applies", () => {
     const results = await Promise.all(runs);
     fs.rmSync(barrierDir, { recursive: true, force: true });
     const outs = results.map((r) => r.out);
-    expect(outs.every((o) => o !== null), results.map((r) => r.stderr).join("\n")).toBe(true);
+    expect(
+      outs.every((o) => o !== null),
+      results.map((r) => r.stderr).join("\n"),
+    ).toBe(true);
     expect(outs.filter((o) => o!.ok)).toEqual([{ ok: true, eventId: "M3" }]);
     const losers = outs.filter((o) => !o!.ok);
-    expect(losers.every((o) => o!.code === "CONFLICT"), JSON.stringify(losers)).toBe(true);
+    expect(
+      losers.every((o) => o!.code === "CONFLICT"),
+      JSON.stringify(losers),
+    ).toBe(true);
     const parsed = parseMemoryText(fs.readFileSync(memoryPath(root), "utf8"));
     expect(parsed.errors).toEqual([]);
     expect(parsed.events.map((e) => e.event_id)).toEqual(["M1", "M2", "M3"]);
@@ -306,7 +319,10 @@ describe("concurrent applies of two different proposals", () => {
     const root = await bothApproved();
     // No fixed clock: the lock records the real time, as a live holder's would.
     const results = await Promise.allSettled([applyProposal(root, ADD_ID, opts(root, { now: undefined })), applyProposal(root, SUPERSEDE_ID, opts(root, { now: undefined }))]);
-    expect(results.map((r) => r.status), JSON.stringify(results)).toEqual(["fulfilled", "fulfilled"]);
+    expect(
+      results.map((r) => r.status),
+      JSON.stringify(results),
+    ).toEqual(["fulfilled", "fulfilled"]);
     expectTwoEvents(root);
   });
 
@@ -322,9 +338,15 @@ describe("concurrent applies of two different proposals", () => {
     const results = await Promise.all(runs);
     fs.rmSync(barrierDir, { recursive: true, force: true });
     const outs = results.map((r) => r.out);
-    expect(outs.every((o) => o !== null), results.map((r) => r.stderr).join("\n")).toBe(true);
+    expect(
+      outs.every((o) => o !== null),
+      results.map((r) => r.stderr).join("\n"),
+    ).toBe(true);
     expect(outs.filter((o) => o!.ok)).toHaveLength(2);
-    expect(outs.filter((o) => !o!.ok).every((o) => o!.code === "CONFLICT"), JSON.stringify(outs)).toBe(true);
+    expect(
+      outs.filter((o) => !o!.ok).every((o) => o!.code === "CONFLICT"),
+      JSON.stringify(outs),
+    ).toBe(true);
     expectTwoEvents(root);
   }, 90_000);
 });

@@ -84,7 +84,10 @@ describe("bounded briefs and primers", () => {
     const snapshot = await readCoord(tmp);
     const md = fill(draftTaskBrief(snapshot, "example-task"));
     expect(md).toMatch(/\nInterfaces\n- src\/auth\/SessionService\.ts/);
-    const blocks = (text: string, opts = {}) => checkDraft("brief", text, 2000, opts).issues.filter((i) => i.severity !== "warning").map((i) => i.message);
+    const blocks = (text: string, opts = {}) =>
+      checkDraft("brief", text, 2000, opts)
+        .issues.filter((i) => i.severity !== "warning")
+        .map((i) => i.message);
     expect(blocks(md)).toEqual([]);
     expect(blocks(md.replace(/Interfaces\n- .*\n/, ""))).toEqual(['.coord/context_NNN.md: missing section "Interfaces" (the relevant interfaces or schemas, or "none")']);
     expect(blocks(md.replace(/Interfaces\n- .*\n/, "Interfaces\n"))).toEqual(['.coord/context_NNN.md: section "Interfaces" is empty (write "none" when no interface or schema is relevant)']);
@@ -115,8 +118,13 @@ describe("bounded briefs and primers", () => {
   });
 
   it("requires each primer topic under its own title, non-empty, with who made each decision", async () => {
-    const filled = draftPrimer(await readCoord(tmp)).replace("- <what this work is for>", "- exports survive restarts").replace("- <the next concrete action>", "- approve the pending proposal");
-    const blocks = (text: string) => checkDraft("primer", text, 1000).issues.filter((i) => i.severity !== "warning").map((i) => [i.field, i.message]);
+    const filled = draftPrimer(await readCoord(tmp))
+      .replace("- <what this work is for>", "- exports survive restarts")
+      .replace("- <the next concrete action>", "- approve the pending proposal");
+    const blocks = (text: string) =>
+      checkDraft("primer", text, 1000)
+        .issues.filter((i) => i.severity !== "warning")
+        .map((i) => [i.field, i.message]);
     expect(blocks(filled)).toEqual([]);
     // A topic mentioned in passing is not a section: the open questions are still missing.
     const noQuestions = filled.replace(/## Open questions\n(- .*\n)+/, "## Notes\nSome questions remain.\n");

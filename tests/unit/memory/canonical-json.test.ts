@@ -47,17 +47,7 @@ describe("canonicalJson (Python json.dumps byte for byte)", () => {
   });
 
   it("formats floats with repr's thresholds", () => {
-    expect([1e16, 1e15, 1e-5, 1e-4, 0.1, 5e-324, 1.5e300, 123456789.125, -0].map(formatPyFloat)).toEqual([
-      "1e+16",
-      "1000000000000000.0",
-      "1e-05",
-      "0.0001",
-      "0.1",
-      "5e-324",
-      "1.5e+300",
-      "123456789.125",
-      "-0.0",
-    ]);
+    expect([1e16, 1e15, 1e-5, 1e-4, 0.1, 5e-324, 1.5e300, 123456789.125, -0].map(formatPyFloat)).toEqual(["1e+16", "1000000000000000.0", "1e-05", "0.0001", "0.1", "5e-324", "1.5e+300", "123456789.125", "-0.0"]);
   });
 
   it("pretty-prints as json.dumps(indent=2, sort_keys=True)", () => {

@@ -76,7 +76,25 @@ describe("readCoord", () => {
     fs.writeFileSync(coord(root, "context_001.md"), packet(canonicalSha256(policyDoc)));
     fs.writeFileSync(coord(root, "session_primer.md"), "# Primer\nGoal: auth contract.\nCurrent state: T1 done.\nDecisions: M1 (human:priya).\nOpen questions: M2.\nEvidence: docs/decisions/.\nNext step: T2.\n");
     fs.writeFileSync(coord(root, "checkpoints/goal.json"), JSON.stringify(goalCheckpoint(checkpoint), null, 2));
-    fs.writeFileSync(coord(root, "portable.policy.json"), JSON.stringify({ version: 1, limits: { max_plan_act_reflect_cycles: 3, max_tool_calls: 10, max_wall_time_seconds: 60, checkpoint_transcript_bytes: 100, max_transcript_bytes: 200, max_same_failure_retries: 2, max_no_evidence_cycles: 2, max_children_per_parent: 4, max_concurrency: 2 }, context: { task_packet_tokens: 500, parent_summary_tokens: 100, memory_digest_tokens: 100, child_result_words: 50 }, terminal_states: ["completed", "blocked", "budget_exhausted", "error", "cancelled"] }));
+    fs.writeFileSync(
+      coord(root, "portable.policy.json"),
+      JSON.stringify({
+        version: 1,
+        limits: {
+          max_plan_act_reflect_cycles: 3,
+          max_tool_calls: 10,
+          max_wall_time_seconds: 60,
+          checkpoint_transcript_bytes: 100,
+          max_transcript_bytes: 200,
+          max_same_failure_retries: 2,
+          max_no_evidence_cycles: 2,
+          max_children_per_parent: 4,
+          max_concurrency: 2,
+        },
+        context: { task_packet_tokens: 500, parent_summary_tokens: 100, memory_digest_tokens: 100, child_result_words: 50 },
+        terminal_states: ["completed", "blocked", "budget_exhausted", "error", "cancelled"],
+      }),
+    );
 
     const snap = await readCoord(root, { keys });
     expect(snap.errors).toEqual([]);
@@ -94,7 +112,9 @@ describe("readCoord", () => {
       [".coord/policy.json", "v1", "example-policy", canonicalSha256(policyDoc)],
       [".coord/portable.policy.json", "portable", "portable-harness-agent-budget-v1", expect.stringMatching(/^[a-f0-9]{64}$/)],
     ]);
-    expect(snap.packets).toEqual([expect.objectContaining({ number: 1, taskId: "define-auth-contract", policyRef: ".coord/policy.json", scope: { mayRead: "src/auth/**", mayWrite: "docs/auth-contract.md", mustNotTouch: "src/billing/**" } })]);
+    expect(snap.packets).toEqual([
+      expect.objectContaining({ number: 1, taskId: "define-auth-contract", policyRef: ".coord/policy.json", scope: { mayRead: "src/auth/**", mayWrite: "docs/auth-contract.md", mustNotTouch: "src/billing/**" } }),
+    ]);
     expect(snap.primer?.topics).toEqual(["goal", "current state", "decisions", "open questions", "evidence", "next step"]);
     expect(snap.lock).toBeNull();
   });
@@ -167,7 +187,10 @@ describe("readCoord", () => {
     // slice_id 1 with an empty history, and the embedded task with a negative counter.
     fs.writeFileSync(coord(root, "checkpoints/goal.json"), JSON.stringify({ ...goalCheckpoint({ ...task, cycle: -1 }), slice_id: 1 }, null, 2));
     fs.writeFileSync(coord(root, "checkpoints/goal-ok.json"), JSON.stringify(goalCheckpoint(task), null, 2));
-    fs.writeFileSync(coord(root, "session_primer.md"), "# Session primer\n\n## Goal\n- auth contract\n\n## Current state\n\n## Decisions and who made them\n- Use the AuthProvider interface.\n\n## Evidence paths\n- docs/decisions/\n\n## Next step\n- T2\n");
+    fs.writeFileSync(
+      coord(root, "session_primer.md"),
+      "# Session primer\n\n## Goal\n- auth contract\n\n## Current state\n\n## Decisions and who made them\n- Use the AuthProvider interface.\n\n## Evidence paths\n- docs/decisions/\n\n## Next step\n- T2\n",
+    );
 
     const snap = await readCoord(root);
     expect(snap.errors.filter((e) => e.severity !== "warning").map((e) => [e.file, e.field, e.line])).toEqual([
@@ -193,7 +216,13 @@ describe("readCoord", () => {
     let snap = await readCoord(root);
     expect(snap.errors).toEqual([]);
     const goal = snap.policies.find((p) => p.file === ".coord/goal.policy.json")!;
-    expect(goal).toMatchObject({ form: "goal", policyId: "test-policy-goals", policyHash: JSON.parse(c.stdout).policy_hash, policy: { policy_id: "test-policy", limits: { max_cycles: 3 } }, goal: { reviewer_reserve: 1, goal_limits: {} } });
+    expect(goal).toMatchObject({
+      form: "goal",
+      policyId: "test-policy-goals",
+      policyHash: JSON.parse(c.stdout).policy_hash,
+      policy: { policy_id: "test-policy", limits: { max_cycles: 3 } },
+      goal: { reviewer_reserve: 1, goal_limits: {} },
+    });
     expect(Object.keys(goal.policy.human_authorization.key_hashes)).toEqual(["owner"]);
 
     const notGoal = { schema_version: 2, policy_id: "goal-policy", human_authorization: { key_hashes: {} }, goal_limits: { max_slices: 5 }, slice_limits: { max_cycles: 3 } };
@@ -212,7 +241,10 @@ describe("readCoord", () => {
   it("refuses a GoalCheckpoint the reference refuses, though its schema holds", async () => {
     const root = sampleCopy();
     const task = JSON.parse(fs.readFileSync(coord(root, "checkpoints/define-auth-contract.json"), "utf8"));
-    fs.writeFileSync(coord(root, "checkpoints/goal.json"), JSON.stringify({ ...goalCheckpoint(task), baseline: { cycle: 1, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, cost_microusd: 0 } }));
+    fs.writeFileSync(
+      coord(root, "checkpoints/goal.json"),
+      JSON.stringify({ ...goalCheckpoint(task), baseline: { cycle: 1, tool_calls: 0, elapsed_seconds: 0, children_spawned: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, cost_microusd: 0 } }),
+    );
     const snap = await readCoord(root);
     expect(snap.errors).toEqual([expect.objectContaining({ file: ".coord/checkpoints/goal.json", message: ".coord/checkpoints/goal.json: totals must equal baseline plus slice" })]);
     expect(snap.checkpoints.map((c) => c.file)).toEqual([".coord/checkpoints/define-auth-contract.json"]);
@@ -224,7 +256,10 @@ describe("readCoord", () => {
     fs.writeFileSync(lock, JSON.stringify({ owner: "4242@some-other-host", created_at: "2026-02-10T12:00:00Z", task_id: "workbench-review", proposal_id: ADD_ID, token: "x" }));
     const snap = await readCoord(root, { now: new Date("2026-02-10T13:00:00Z") });
     expect(snap.proposalLocks).toEqual([
-      { file: `.coord/memory-proposals/${ADD_ID}.json.lock`, status: expect.objectContaining({ stale: true, ageMs: 3_600_000, record: expect.objectContaining({ owner: "4242@some-other-host", task_id: "workbench-review", proposal_id: ADD_ID }) }) },
+      {
+        file: `.coord/memory-proposals/${ADD_ID}.json.lock`,
+        status: expect.objectContaining({ stale: true, ageMs: 3_600_000, record: expect.objectContaining({ owner: "4242@some-other-host", task_id: "workbench-review", proposal_id: ADD_ID }) }),
+      },
     ]);
     expect(snap.errors).toEqual([
       { file: `.coord/memory-proposals/${ADD_ID}.json.lock`, severity: "warning", message: expect.stringMatching(/being recorded or was cut off; the lock is held by 4242@some-other-host .* looks stale/) },

@@ -16,7 +16,11 @@ const action = { operation: "add", target_ref: null, summary: "Sessions are revo
 const otherAction = { ...action, summary: "Something else entirely." };
 
 function signed(overrides: Record<string, unknown> = {}, keyId = "owner", secret = SECRET) {
-  return signRecord({ gate: "H1", actor: `human:${keyId}`, decision: "approve", timestamp: "2026-08-31T00:00:00Z", rationale: "Approved contract change.", affected_action_hash: actionHash(action), ...overrides }, keyId, secret);
+  return signRecord(
+    { gate: "H1", actor: `human:${keyId}`, decision: "approve", timestamp: "2026-08-31T00:00:00Z", rationale: "Approved contract change.", affected_action_hash: actionHash(action), ...overrides },
+    keyId,
+    secret,
+  );
 }
 const codes = (r: ReturnType<typeof verifyRecord>) => (r.ok ? [] : r.failures.map((f) => f.code));
 

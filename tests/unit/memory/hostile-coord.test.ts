@@ -116,7 +116,12 @@ describe("memory.yml built to exhaust the parser", () => {
 
   it("refuses an alias bomb quickly, naming it", () => {
     const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(",")}]`);
+    for (let i = 1; i < 10; i++)
+      lines.push(
+        `a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(",")}]`,
+      );
     const t0 = Date.now();
     const p = parseMemoryText(lines.join("\n") + "\n");
     expect(Date.now() - t0).toBeLessThan(5000);

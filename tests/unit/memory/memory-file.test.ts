@@ -37,7 +37,9 @@ describe("memory.yml parsing", () => {
   });
 
   it("names file, line and field of each fault and keeps the valid events", () => {
-    const broken = sampleText.replace("event_type: open_question", "event_type: musing").replace('    source_proposal_id: "5b0e2c7a-93d4-4f1e-8a6b-2d7c9e1f4a30"\n', '    source_proposal_id: "5b0e2c7a-93d4-4f1e-8a6b-2d7c9e1f4a30"\n    resolved_by: M9\n');
+    const broken = sampleText
+      .replace("event_type: open_question", "event_type: musing")
+      .replace('    source_proposal_id: "5b0e2c7a-93d4-4f1e-8a6b-2d7c9e1f4a30"\n', '    source_proposal_id: "5b0e2c7a-93d4-4f1e-8a6b-2d7c9e1f4a30"\n    resolved_by: M9\n');
     const p = parseMemoryText(broken);
     expect(p.doc).toBeNull();
     expect(p.events).toEqual([]);
@@ -61,7 +63,13 @@ describe("memory.yml parsing", () => {
   });
 
   it("requires non-empty evidence and a target for lifecycle events", () => {
-    const text = serializeMemory({ schema_version: 2, project: "p", created_at: "2026-01-01T00:00:00Z", events: [] }).replace("events: []", "events:\n" + eventBlock({ ...newEvent(), event_type: "lifecycle" }, 2).replace('      - "src/auth/SessionService.ts"\n', "").replace("evidence_refs:", "evidence_refs: []"));
+    const text = serializeMemory({ schema_version: 2, project: "p", created_at: "2026-01-01T00:00:00Z", events: [] }).replace(
+      "events: []",
+      "events:\n" +
+        eventBlock({ ...newEvent(), event_type: "lifecycle" }, 2)
+          .replace('      - "src/auth/SessionService.ts"\n', "")
+          .replace("evidence_refs:", "evidence_refs: []"),
+    );
     const p = parseMemoryText(text);
     expect(p.errors.map((e) => e.field).sort()).toEqual(["events.0.evidence_refs", "events.0.target_ref"]);
   });

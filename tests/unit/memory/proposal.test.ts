@@ -65,7 +65,9 @@ describe("memory proposals", () => {
   it("refuses to approve a proposal without evidence refs (it stays pending)", () => {
     const p = read(SAMPLE, ADD_ID);
     const bare = { ...p, action: { ...p.action, evidence_refs: [] } };
-    expect(() => decideProposal(bare, { decision: "approve", rationale: "ok", keyId: KEY_ID, secret: SECRET, evidence: [] })).toThrow(expect.objectContaining({ code: "GATE_REFUSED", message: "A proposal with no evidence refs cannot be approved; it stays pending." }));
+    expect(() => decideProposal(bare, { decision: "approve", rationale: "ok", keyId: KEY_ID, secret: SECRET, evidence: [] })).toThrow(
+      expect.objectContaining({ code: "GATE_REFUSED", message: "A proposal with no evidence refs cannot be approved; it stays pending." }),
+    );
     // Decline needs no evidence.
     expect(decideProposal(bare, { decision: "decline", rationale: "no evidence", keyId: KEY_ID, secret: SECRET }).state).toBe("rejected");
   });
@@ -90,7 +92,14 @@ describe("memory proposals", () => {
     const root = sampleCopy();
     fs.rmSync(`${root}/docs/runbooks/session-revocation.md`);
     const pfs = await ProjectFs.open(root);
-    const checks = await resolveEvidence(pfs, ["src/auth/SessionService.ts", "docs/runbooks/session-revocation.md", "../outside.md", "https://example.com/x", "src/auth/SessionService.ts#revoke", "src/auth/SessionService.ts:12-20"]);
+    const checks = await resolveEvidence(pfs, [
+      "src/auth/SessionService.ts",
+      "docs/runbooks/session-revocation.md",
+      "../outside.md",
+      "https://example.com/x",
+      "src/auth/SessionService.ts#revoke",
+      "src/auth/SessionService.ts:12-20",
+    ]);
     expect(checks.map((c) => [c.ref, c.status])).toEqual([
       ["src/auth/SessionService.ts", "present"],
       ["docs/runbooks/session-revocation.md", "missing"],

@@ -128,7 +128,7 @@ describe("descent only through _index.md links", () => {
 
   it("cycles between indexes do not loop or re-read", async () => {
     const kb = new KbBuilder()
-      .tree({ sections: [{ name: "a", hook: "webhook retry", sections: [{ name: "b", hook: "webhook retry back", files: [{ name: "bw.md", hook: "webhook" }] }] }, OTHER]})
+      .tree({ sections: [{ name: "a", hook: "webhook retry", sections: [{ name: "b", hook: "webhook retry back", files: [{ name: "bw.md", hook: "webhook" }] }] }, OTHER] })
       .file("a/b/_index.md", "# b/\n\n> Webhook.\n\n## Sections\n- [a/](../) — webhook retry parent\n- [root/](../../) — webhook root\n\n## Content\n- [bw.md](./bw.md) — webhook\n");
     const r = await kb.pack(PROMPT);
     const counts = new Map<string, number>();
@@ -175,11 +175,7 @@ describe("broken links", () => {
 
   it("a broken section link is not listed under 'Relevant sections walked' (it was never walked)", async () => {
     const kb = new KbBuilder().tree({
-      sections: [
-        { name: "gone", hook: "webhook retry archive", index: null },
-        { name: "payments", hook: "webhook retry", files: [{ name: "w.md", hook: "webhook retry" }] },
-        OTHER,
-      ],
+      sections: [{ name: "gone", hook: "webhook retry archive", index: null }, { name: "payments", hook: "webhook retry", files: [{ name: "w.md", hook: "webhook retry" }] }, OTHER],
     });
     const r = await kb.pack(PROMPT);
     expect(listedPaths(r.pack, "Relevant sections walked")).toEqual(["docs/payments/_index.md"]);

@@ -32,7 +32,14 @@ function messyKb(): KbBuilder {
   return new KbBuilder()
     .tree({
       sections: [
-        { name: "a", hook: "a", files: [{ name: "ok.md", hook: "fine" }, { name: "missing.md", hook: "gone", content: null }] },
+        {
+          name: "a",
+          hook: "a",
+          files: [
+            { name: "ok.md", hook: "fine" },
+            { name: "missing.md", hook: "gone", content: null },
+          ],
+        },
         { name: "broken", hook: "no index", index: null },
         { name: "placeholder", hook: "empty", index: "# placeholder/\n\n> Later.\n\n## Content\n- _(empty)_\n" },
         { name: "big", hook: "oversize", index: big },
@@ -79,12 +86,7 @@ describe("analyzeKb on a generated KB", () => {
 
   it("reports content deeper than depth 3", async () => {
     const h = await health(messyKb().root);
-    expect([...h.tooDeep].sort()).toEqual([
-      "docs/s1/s2/s3/s4/_index.md",
-      "docs/s1/s2/s3/s4/f4.md",
-      "docs/s1/s2/s3/s4/s5/_index.md",
-      "docs/s1/s2/s3/s4/s5/f5.md",
-    ]);
+    expect([...h.tooDeep].sort()).toEqual(["docs/s1/s2/s3/s4/_index.md", "docs/s1/s2/s3/s4/f4.md", "docs/s1/s2/s3/s4/s5/_index.md", "docs/s1/s2/s3/s4/s5/f5.md"]);
     const nodes = flatten(h.tree!);
     const byPath = new Map(nodes.map((n) => [n.path, n]));
     expect(byPath.get("docs/s1/s2/s3/_index.md")).toMatchObject({ depth: 3, reachable: true });
@@ -103,13 +105,7 @@ describe("analyzeKb on a generated KB", () => {
     const h = await health(messyKb().root);
     const root = h.tree!;
     expect(root).toMatchObject({ path: "docs/_index.md", kind: "section", depth: 0, reachable: true, missing: false });
-    expect(root.children.map((c) => c.path)).toEqual([
-      "docs/a/_index.md",
-      "docs/broken/_index.md",
-      "docs/placeholder/_index.md",
-      "docs/big/_index.md",
-      "docs/s1/_index.md",
-    ]);
+    expect(root.children.map((c) => c.path)).toEqual(["docs/a/_index.md", "docs/broken/_index.md", "docs/placeholder/_index.md", "docs/big/_index.md", "docs/s1/_index.md"]);
     expect(root.children[1]).toMatchObject({ missing: true, reachable: false });
     const a = root.children[0]!;
     expect(a.children.map((c) => [c.path, c.kind, c.missing])).toEqual([
@@ -126,7 +122,11 @@ describe("analyzeKb on a generated KB", () => {
     const kb = messyKb();
     const h = await health(kb.root);
     const r = await kb.pack("Investigate webhook notes in every layer");
-    const reachable = new Set(flatten(h.tree!).filter((n) => n.reachable && !n.missing).map((n) => n.path));
+    const reachable = new Set(
+      flatten(h.tree!)
+        .filter((n) => n.reachable && !n.missing)
+        .map((n) => n.path),
+    );
     for (const read of r.kb.stats.reads) expect(reachable).toContain(`docs/${read}`);
     for (const deep of h.tooDeep) expect(r.kb.stats.reads).not.toContain(deep.replace(/^docs\//, ""));
     for (const u of h.unreachableFiles) expect(r.kb.stats.reads).not.toContain(u.replace(/^docs\//, ""));
@@ -148,7 +148,13 @@ describe("analyzeKb on a generated KB", () => {
   });
 
   it("a linked file over the markdown cap is named as not read (from its size alone) and marked in the tree", async () => {
-    const kb = new KbBuilder().tree({ sections: [], files: [{ name: "huge.md", hook: "huge" }, { name: "ok.md", hook: "fine" }] });
+    const kb = new KbBuilder().tree({
+      sections: [],
+      files: [
+        { name: "huge.md", hook: "huge" },
+        { name: "ok.md", hook: "fine" },
+      ],
+    });
     fs.truncateSync(kb.abs("huge.md"), READ_CAPS.markdown + 1);
     const h = await health(kb.root);
     expect(h.refused).toEqual([{ path: "docs/huge.md", message: `docs/huge.md is over the ${READ_CAPS.markdown}-byte limit; the loader does not read it.` }]);

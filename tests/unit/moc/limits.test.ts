@@ -1,12 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { countTokens } from "../../../lib/core/tokens";
-import {
-  DESCENT_TOKEN_BUDGET,
-  INPUT_TOKEN_BUDGET,
-  MAX_FILES_READ,
-  MAX_PACK_TOKENS,
-  NOTE_BUDGET_EXCEEDED,
-} from "../../../lib/moc/limits";
+import { DESCENT_TOKEN_BUDGET, INPUT_TOKEN_BUDGET, MAX_FILES_READ, MAX_PACK_TOKENS, NOTE_BUDGET_EXCEEDED } from "../../../lib/moc/limits";
 import { contentReads, excerptPaths, KbBuilder, listedPaths, packSection, renderIndex, type KbSectionSpec } from "../../helpers/kb-builder";
 import { removeTempDirs } from "../../helpers/project-builder";
 
@@ -77,15 +71,7 @@ describe("at most 6 files read", () => {
     });
     const r = await kb.pack(PROMPT);
     const order = r.walk.files.map((f) => f.path);
-    expect(order).toEqual([
-      "docs/zpay/deep/four.md",
-      "docs/zpay/a-three.md",
-      "docs/zpay/b-two.md",
-      "docs/zpay/deep/two.md",
-      "docs/root-notes.md",
-      "docs/zpay/zz-one.md",
-      "docs/zpay/deep/aa-one.md",
-    ]);
+    expect(order).toEqual(["docs/zpay/deep/four.md", "docs/zpay/a-three.md", "docs/zpay/b-two.md", "docs/zpay/deep/two.md", "docs/root-notes.md", "docs/zpay/zz-one.md", "docs/zpay/deep/aa-one.md"]);
     // The tie at one keyword: depth 0 and 1 are read, the depth-2 file (first by name) is noted.
     expect(listedPaths(r.pack, "Files noted but not read")).toEqual(["docs/zpay/deep/aa-one.md"]);
     expect(r.kb.stats.reads).not.toContain("zpay/deep/aa-one.md");
@@ -95,7 +81,19 @@ describe("at most 6 files read", () => {
 
   it("files whose hooks match nothing are neither read nor noted", async () => {
     const r = await new KbBuilder()
-      .tree({ sections: [{ name: "payments", hook: "webhook retry", files: [{ name: "w.md", hook: "webhook" }, { name: "refunds.md", hook: "refund flow" }] }, OTHER] })
+      .tree({
+        sections: [
+          {
+            name: "payments",
+            hook: "webhook retry",
+            files: [
+              { name: "w.md", hook: "webhook" },
+              { name: "refunds.md", hook: "refund flow" },
+            ],
+          },
+          OTHER,
+        ],
+      })
       .pack(PROMPT);
     expect(contentReads(r.kb)).toEqual(["payments/w.md"]);
     expect(r.pack).not.toContain("refunds.md");
@@ -195,7 +193,14 @@ describe("budget-exceeded fallback", () => {
     let text = "";
     do {
       extra.push(`Background paragraph ${i++} about deployment pipelines, container images and staging clusters.`);
-      text = renderIndex({ title: `${name}/`, description: `Webhook retry area ${name}.`, path: `docs/${dir}/`, sections: children.map((c) => ({ name: c, hook: `webhook retry ${c}` })), files: [{ name: "w.md", hook: "webhook retry" }], extra: extra.join("\n") });
+      text = renderIndex({
+        title: `${name}/`,
+        description: `Webhook retry area ${name}.`,
+        path: `docs/${dir}/`,
+        sections: children.map((c) => ({ name: c, hook: `webhook retry ${c}` })),
+        files: [{ name: "w.md", hook: "webhook retry" }],
+        extra: extra.join("\n"),
+      });
     } while (countTokens(text) < tokens);
     return text;
   }
@@ -225,9 +230,7 @@ describe("budget-exceeded fallback", () => {
     const r = await bigKb().pack(PROMPT);
     expect(r.kb.stats.tokensRead).toBeGreaterThan(DESCENT_TOKEN_BUDGET);
     expect(r.walk.budgetExceeded).toBe(true);
-    expect(NOTE_BUDGET_EXCEEDED).toBe(
-      "Budget exceeded during descent; returned root-level sections only. Main agent should dispatch a follow-up with a narrower prompt if needed.",
-    );
+    expect(NOTE_BUDGET_EXCEEDED).toBe("Budget exceeded during descent; returned root-level sections only. Main agent should dispatch a follow-up with a narrower prompt if needed.");
     expect(packSection(r.pack, "Notes")).toContain(`- ${NOTE_BUDGET_EXCEEDED}`);
     const listed = listedPaths(r.pack, "Relevant sections walked");
     expect(listed).toEqual(["docs/payments/_index.md", "docs/ops/_index.md"]);
@@ -268,7 +271,19 @@ describe("large files", () => {
   it("a linked matching file too large to read is not silently dropped from the pack", async () => {
     const big = `# Big\n\nwebhook retry\n${"filler text line\n".repeat(70_000)}`; // ~1.2 MB
     const r = await new KbBuilder()
-      .tree({ sections: [{ name: "payments", hook: "webhook retry", files: [{ name: "big.md", hook: "webhook retry timeout", content: big }, { name: "small.md", hook: "webhook" }] }, OTHER] })
+      .tree({
+        sections: [
+          {
+            name: "payments",
+            hook: "webhook retry",
+            files: [
+              { name: "big.md", hook: "webhook retry timeout", content: big },
+              { name: "small.md", hook: "webhook" },
+            ],
+          },
+          OTHER,
+        ],
+      })
       .pack(PROMPT);
     expect(contentReads(r.kb)).toEqual(["payments/small.md"]);
     // The file was a top candidate: it must show up somewhere (excerpts, noted, or a note).

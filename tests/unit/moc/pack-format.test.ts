@@ -22,7 +22,11 @@ function populated(): KbBuilder {
         name: "payments",
         hook: "payment provider integration, webhook handling and retries",
         files: [
-          { name: "webhooks.md", hook: "webhook endpoint, signature checks, retry schedule", content: "# Webhooks\n\n## Context\nThe webhook endpoint verifies signatures.\n\n## Retry schedule\nRetries back off: 1m, 5m, 30m.\n" },
+          {
+            name: "webhooks.md",
+            hook: "webhook endpoint, signature checks, retry schedule",
+            content: "# Webhooks\n\n## Context\nThe webhook endpoint verifies signatures.\n\n## Retry schedule\nRetries back off: 1m, 5m, 30m.\n",
+          },
           { name: "refunds.md", hook: "refund flow" },
         ],
       },

@@ -170,15 +170,7 @@ describe("parseIndex on the real fixtures", () => {
     expect(p.title).toBe("🧠 {{NAME}}'s Brain — root index");
     expect(p.description).toBe("This is {{NAME}}'s single source of truth. Everything they decide, learn, research or discuss lives here, tidy. **Nothing left loose.**");
     const sections = p.links.filter((l) => l.kind === "section");
-    expect(sections.map((l) => l.resolved)).toEqual([
-      "knowledge/_index.md",
-      "work/_index.md",
-      "personal/_index.md",
-      "ideas/_index.md",
-      "tools/_index.md",
-      "agents/_index.md",
-      "workspaces/_index.md",
-    ]);
+    expect(sections.map((l) => l.resolved)).toEqual(["knowledge/_index.md", "work/_index.md", "personal/_index.md", "ideas/_index.md", "tools/_index.md", "agents/_index.md", "workspaces/_index.md"]);
     expect(sections[0]!.hook).toBe("the **manual + guide map**: a summary of the whole brain + routes to where the detail lives. Distilled methods and learnings.");
     expect(p.links.filter((l) => l.kind === "file").map((l) => l.resolved)).toEqual(["START-HERE.md", "CONVENTIONS.md", "CLAUDE.md", "AGENTS.md"]);
     expect(p.placeholderOnly).toBe(false);

@@ -16,9 +16,7 @@ const SAMPLE = path.resolve(import.meta.dirname, "..", "..", "..", "examples", "
 describe("the sample project (examples/sample-project/docs)", () => {
   it("the broken data-model.md link is noted and its siblings are read", async () => {
     const r = await packFor(SAMPLE, "Explain the request lifecycle and the data model invariants");
-    expect(packSection(r.pack, "Notes")).toContain(
-      "- Broken link in docs/architecture/_index.md: `./data-model.md` (docs/architecture/data-model.md is missing); siblings still walked.",
-    );
+    expect(packSection(r.pack, "Notes")).toContain("- Broken link in docs/architecture/_index.md: `./data-model.md` (docs/architecture/data-model.md is missing); siblings still walked.");
     expect(listedPaths(r.pack, "Relevant sections walked")).toContain("docs/architecture/_index.md");
     expect(excerptPaths(r.pack)).toContain("docs/architecture/request-lifecycle.md");
     expect(r.kb.stats.reads).not.toContain("architecture/data-model.md");
@@ -50,11 +48,7 @@ describe("the sample project (examples/sample-project/docs)", () => {
   });
 
   it("stays within the pack and input budgets", async () => {
-    for (const prompt of [
-      "Explain the request lifecycle and the data model invariants",
-      "How do we revoke a user's sessions after a stolen laptop?",
-      "Why are orders stuck in pending after the payment webhook?",
-    ]) {
+    for (const prompt of ["Explain the request lifecycle and the data model invariants", "How do we revoke a user's sessions after a stolen laptop?", "Why are orders stuck in pending after the payment webhook?"]) {
       const r = await packFor(SAMPLE, prompt);
       expect(countTokens(r.pack)).toBeLessThanOrEqual(3000);
       expect(r.kb.stats.tokensRead).toBeLessThan(5000);
@@ -77,7 +71,14 @@ describe("the loader only reads", () => {
     const kb = new KbBuilder()
       .tree({
         sections: [
-          { name: "payments", hook: "webhook retry", files: [{ name: "w.md", hook: "webhook" }, { name: "gone.md", hook: "webhook", content: null }] },
+          {
+            name: "payments",
+            hook: "webhook retry",
+            files: [
+              { name: "w.md", hook: "webhook" },
+              { name: "gone.md", hook: "webhook", content: null },
+            ],
+          },
           { name: "frontend", hook: "React storefront", files: [{ name: "styles.md", hook: "css" }] },
         ],
       })
@@ -134,7 +135,12 @@ describe("input and latency targets", () => {
     const para = "The webhook retry worker backs off exponentially and gives up after the fifth failure; operators then replay the event by hand. ";
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `webhook-${i}.md`, hook: "webhook retry failures", content: `# Webhook ${i}\n\n${para.repeat(60)}\n` }));
     expect(countTokens(files[0]!.content)).toBeGreaterThan(1200);
-    const kb = new KbBuilder().tree({ sections: [{ name: "payments", hook: "webhook retry", files }, { name: "frontend", hook: "React storefront", files: [{ name: "styles.md", hook: "css" }] }] });
+    const kb = new KbBuilder().tree({
+      sections: [
+        { name: "payments", hook: "webhook retry", files },
+        { name: "frontend", hook: "React storefront", files: [{ name: "styles.md", hook: "css" }] },
+      ],
+    });
     const r = await kb.pack("Investigate webhook retry failures");
     expect(contentReads(r.kb).length).toBeGreaterThan(0);
     expect(r.kb.stats.tokensRead).toBeLessThan(5000);

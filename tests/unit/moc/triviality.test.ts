@@ -9,10 +9,7 @@ afterAll(removeTempDirs);
 const MARKER = "<!-- context-loader:v1 -->";
 
 /** The seed's list, written out again so a change to the lib's list is caught. */
-const SEED_KEYWORDS = [
-  "add", "fix", "build", "change", "refactor", "implement", "design", "plan", "debug",
-  "investigate", "review", "explain", "why", "how", "can", "ship", "merge", "deploy",
-];
+const SEED_KEYWORDS = ["add", "fix", "build", "change", "refactor", "implement", "design", "plan", "debug", "investigate", "review", "explain", "why", "how", "can", "ship", "merge", "deploy"];
 
 function reasonOf(prompt: string): string | null {
   const t = checkTriviality(prompt);
@@ -25,14 +22,11 @@ describe("triviality gate: short prompts", () => {
     expect(ACTION_KEYWORDS).toHaveLength(18);
   });
 
-  it.each(["hello there", "the login page", "one two three four five", "looks good to me", "hmm", "   spaced   out   words   "])(
-    "%j (≤5 words, no action keyword) is trivial",
-    (prompt) => {
-      const t = checkTriviality(prompt);
-      expect(t.trivial).toBe(true);
-      expect(reasonOf(prompt)).toMatch(/word.*no action keyword/);
-    },
-  );
+  it.each(["hello there", "the login page", "one two three four five", "looks good to me", "hmm", "   spaced   out   words   "])("%j (≤5 words, no action keyword) is trivial", (prompt) => {
+    const t = checkTriviality(prompt);
+    expect(t.trivial).toBe(true);
+    expect(reasonOf(prompt)).toMatch(/word.*no action keyword/);
+  });
 
   it("counts words of the trimmed prompt", () => {
     expect(reasonOf("  one two three four five  ")).toBe("prompt is 5 words with no action keyword");
@@ -73,33 +67,24 @@ describe("triviality gate: short prompts", () => {
 
   // "change", "merge" and "investigate" drop their final e before -ing; the gate's
   // inflection rule only appends suffixes, so these are gated as trivial.
-  it.each(["changing the login flow", "merging the release branch", "investigating slow checkout"])(
-    "e-dropping inflection %j keeps a short prompt non-trivial",
-    (prompt) => {
-      expect(checkTriviality(prompt)).toEqual({ trivial: false });
-    },
-  );
+  it.each(["changing the login flow", "merging the release branch", "investigating slow checkout"])("e-dropping inflection %j keeps a short prompt non-trivial", (prompt) => {
+    expect(checkTriviality(prompt)).toEqual({ trivial: false });
+  });
 
   it("a keyword only as part of another word does not count", () => {
     // "canvas" contains "can", "however" contains "how", "address" contains "add".
     expect(checkTriviality("canvas however address")).toMatchObject({ trivial: true });
   });
 
-  it.each(["the login page looks broken today", "sessions expire after five minutes on staging", "one two three four five six"])(
-    "%j (6+ words, no keyword) is not trivial",
-    (prompt) => {
-      expect(checkTriviality(prompt)).toEqual({ trivial: false });
-    },
-  );
+  it.each(["the login page looks broken today", "sessions expire after five minutes on staging", "one two three four five six"])("%j (6+ words, no keyword) is not trivial", (prompt) => {
+    expect(checkTriviality(prompt)).toEqual({ trivial: false });
+  });
 });
 
 describe("triviality gate: acknowledgments", () => {
-  it.each(["thanks", "ok", "continue", "yes", "no", "sure", "got it", "Thanks.", "OK", "Ok.", "YES.", "Got It", "got it.", "  sure  ", "CONTINUE."])(
-    "%j is a pure acknowledgment",
-    (prompt) => {
-      expect(reasonOf(prompt)).toBe(`prompt is a pure acknowledgment ("${prompt.trim()}")`);
-    },
-  );
+  it.each(["thanks", "ok", "continue", "yes", "no", "sure", "got it", "Thanks.", "OK", "Ok.", "YES.", "Got It", "got it.", "  sure  ", "CONTINUE."])("%j is a pure acknowledgment", (prompt) => {
+    expect(reasonOf(prompt)).toBe(`prompt is a pure acknowledgment ("${prompt.trim()}")`);
+  });
 
   it("the regex is the seed's", () => {
     expect(ACKNOWLEDGMENT.source).toBe("^(thanks|ok|continue|yes|no|sure|got it)\\.?$");
@@ -302,7 +287,7 @@ describe("trivial packs", () => {
   });
 
   it("the trivial pack is the marker plus exactly one Reason line, even for a multi-line prompt", async () => {
-    const r = await buildPack((await new KbBuilder().tree({}).source()), "which claude\nis this");
+    const r = await buildPack(await new KbBuilder().tree({}).source(), "which claude\nis this");
     const lines = r.pack.split("\n");
     expect(lines.slice(0, 4)).toEqual([MARKER, "# Context pack", "", "Trivial: yes"]);
     expect(lines[4]).toMatch(/^Reason: /);

@@ -72,7 +72,10 @@ describe("ac-shape-verb (BLOCK: Constraint 10, shape verbs rejected)", () => {
       "Truncates a name when the name is a duplicate",
     ]) {
       const fs_ = acFindings(withCriteria(criterion));
-      expect(fs_.map((f) => [f.rule, f.tier]), criterion).toEqual([["ac-verb-not-whitelisted", "WARN"]]);
+      expect(
+        fs_.map((f) => [f.rule, f.tier]),
+        criterion,
+      ).toEqual([["ac-verb-not-whitelisted", "WARN"]]);
     }
   });
 

@@ -46,9 +46,7 @@ describe("agent brief", () => {
   it("refuses the anti-pattern brief for each reason agent-brief.md gives", () => {
     const v = validatePacket(ROTTING);
     const rules = new Set(v.findings.filter((f) => f.tier === "BLOCK").map((f) => f.rule));
-    expect([...rules].sort()).toEqual(
-      ["brief-category", "brief-current-desired", "line-number-ref", "missing-acceptance", "missing-out-of-scope", "path-bullet-outside-files-touched"].sort(),
-    );
+    expect([...rules].sort()).toEqual(["brief-category", "brief-current-desired", "line-number-ref", "missing-acceptance", "missing-out-of-scope", "path-bullet-outside-files-touched"].sort());
     expect(v.findings.filter((f) => f.rule === "line-number-ref").map((f) => f.text)).toEqual(["line 150", "line 150", "line 42"]);
     expect(v.findings.filter((f) => f.rule === "brief-current-desired")).toHaveLength(2);
     expect(v.emittable).toBe(false);
@@ -131,7 +129,10 @@ describe("brief-key-interfaces-paths (BLOCK)", () => {
   });
 
   it("accepts types, signatures and a path mentioned later in the entry", () => {
-    const md = edit(BRIEF, setBody("key-interfaces", "- `Scheduler.due(now: Date): SkillConfig[]` — due skills\n- Markdown file format in `.out-of-scope/` — one file per concept\n- `Request/Response` pair — the handler contract"));
+    const md = edit(
+      BRIEF,
+      setBody("key-interfaces", "- `Scheduler.due(now: Date): SkillConfig[]` — due skills\n- Markdown file format in `.out-of-scope/` — one file per concept\n- `Request/Response` pair — the handler contract"),
+    );
     expect(findings(md, "brief-key-interfaces-paths")).toEqual([]);
   });
 });

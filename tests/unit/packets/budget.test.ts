@@ -68,7 +68,10 @@ describe("token-target (WARN at or over the COMPRESS target)", () => {
   });
 
   it("reports the figure for a real packet over the simple target", () => {
-    const md = CLEAN.replace(/- `src\/auth\/token-refresher.ts`[^\n]*\n/, "").replace("- Fresh start: nothing implemented yet", "- Middleware refresh drafted; expiry persistence and the revoked-session check are still open");
+    const md = CLEAN.replace(/- `src\/auth\/token-refresher.ts`[^\n]*\n/, "").replace(
+      "- Fresh start: nothing implemented yet",
+      "- Middleware refresh drafted; expiry persistence and the revoked-session check are still open",
+    );
     const v = validatePacket(md);
     expect(v.token_estimate).toBeGreaterThanOrEqual(500);
     const [f] = v.findings.filter((x) => x.rule === "token-target");

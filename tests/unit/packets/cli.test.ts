@@ -24,7 +24,9 @@ describe("workbench pack validate", () => {
     const r = workbench("pack", "validate", file);
     expect(r.status).toBe(1);
     const lines = r.stdout.split("\n");
-    expect(lines).toContain(`${file}:10:37  BLOCK  file-line-ref  file:line reference "session-store.ts:88": line numbers go stale on the first edit. Name the type or function instead (paths belong in Files Touched, without line numbers).`);
+    expect(lines).toContain(
+      `${file}:10:37  BLOCK  file-line-ref  file:line reference "session-store.ts:88": line numbers go stale on the first edit. Name the type or function instead (paths belong in Files Touched, without line numbers).`,
+    );
     expect(lines.filter((l) => l.startsWith(`${file}:`)).map((l) => l.split("  ").slice(0, 3).join("  "))).toEqual([
       `${file}:3:1  BLOCK  missing-out-of-scope`,
       `${file}:3:1  BLOCK  missing-type-surface`,

@@ -53,7 +53,7 @@ describe("brief-key-interfaces-paths: every entry shape is checked", () => {
   it("accepts inline and numbered types, and a path inside fenced code", () => {
     const inline = BRIEF.replace(/\*\*Key interfaces:\*\*\n/, "**Key interfaces:** `SkillConfig` and `Scheduler.due(now)`\n");
     expect(pathFindings(inline)).toEqual([]);
-    const numbered = edit(BRIEF, setBody("key-interfaces", "1. `Scheduler.due(now: Date): SkillConfig[]` — due skills\n2. RunLog — one entry per run\n```ts\nimport { x } from \"src/runner/log.ts\";\n```"));
+    const numbered = edit(BRIEF, setBody("key-interfaces", '1. `Scheduler.due(now: Date): SkillConfig[]` — due skills\n2. RunLog — one entry per run\n```ts\nimport { x } from "src/runner/log.ts";\n```'));
     expect(pathFindings(numbered)).toEqual([]);
   });
 });

@@ -118,7 +118,10 @@ describe("missing-task and missing-acceptance (BLOCK, Constraint 1)", () => {
 
 describe("files-touched-annotation (WARN: a Self-Validation check, not a gate)", () => {
   it("warns on an entry without its (Type, fn) annotation, highlighting the entry; the packet may still be emitted", () => {
-    const md = edit(CLEAN, setBody("files-touched", "- `src/auth/middleware.ts` — where requests are authenticated\n- `src/auth/store.ts` (new file) — hint\n- `src/auth/refresher.ts` (TokenRefresher) — one name is enough"));
+    const md = edit(
+      CLEAN,
+      setBody("files-touched", "- `src/auth/middleware.ts` — where requests are authenticated\n- `src/auth/store.ts` (new file) — hint\n- `src/auth/refresher.ts` (TokenRefresher) — one name is enough"),
+    );
     const fs_ = findings(md, "files-touched-annotation");
     expect(fs_.map((f) => [f.tier, f.text, f.section, f.seedRef.line])).toEqual([
       ["WARN", "`src/auth/middleware.ts` — where requests are authenticated", "Files Touched (locator-only, may rename)", 190],

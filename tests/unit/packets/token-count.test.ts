@@ -12,7 +12,39 @@ const fixture = (name: string) => fs.readFileSync(path.resolve(import.meta.dirna
 // Whatever makes the pre-tokenizer's pieces interesting around line breaks: spaces before
 // and after newlines, CRLF, punctuation runs that absorb newlines, digits, contractions,
 // letters of other scripts, emoji (surrogate pairs), and "<|" before letters.
-const PIECES = ["word", " word", "Émile", "日本語", "42", "12345", "'s", "'LL", ".", "...", "!?", "`", "(", ")", " ", "  ", "\t", "\n", "\n\n", " \n", "\n ", "\r\n", ".\n", "-\n", "\n- ", "\n### ", "🚀", "<|", "<|end", "|>", "_"];
+const PIECES = [
+  "word",
+  " word",
+  "Émile",
+  "日本語",
+  "42",
+  "12345",
+  "'s",
+  "'LL",
+  ".",
+  "...",
+  "!?",
+  "`",
+  "(",
+  ")",
+  " ",
+  "  ",
+  "\t",
+  "\n",
+  "\n\n",
+  " \n",
+  "\n ",
+  "\r\n",
+  ".\n",
+  "-\n",
+  "\n- ",
+  "\n### ",
+  "🚀",
+  "<|",
+  "<|end",
+  "|>",
+  "_",
+];
 
 describe("packetTokens: countTokens, counted in chunks", () => {
   it("equals countTokens on the fixtures and templates, repeated to many chunks", () => {

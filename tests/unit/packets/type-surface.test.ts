@@ -63,7 +63,8 @@ describe("missing-type-surface: a Type Surface must name a type (HARD-GATE at 30
   });
 
   it("still lets a small single-cycle task say (none)", () => {
-    const md = "## Context Packet\n\n**Task**: Reject expired invitations\n\n### Type Surface (durable)\n- (none)\n\n### Acceptance Criteria\n- [ ] rejects an invitation past its expiry with 410\n\n### Out of scope\n(none)\n";
+    const md =
+      "## Context Packet\n\n**Task**: Reject expired invitations\n\n### Type Surface (durable)\n- (none)\n\n### Acceptance Criteria\n- [ ] rejects an invitation past its expiry with 410\n\n### Out of scope\n(none)\n";
     expect(countTokens(md)).toBeLessThan(TYPE_SURFACE_MIN_TOKENS);
     expect(findings(md, "missing-type-surface")).toEqual([]);
   });
@@ -101,7 +102,10 @@ describe("the 300-token boundary (task >= 300 tokens)", () => {
 
 describe("a brief's Key interfaces (its Type Surface)", () => {
   it("blocks a 300+ token brief without Key interfaces", () => {
-    const longer = setBody("current-behavior", "Skills run only when a user invokes them. A skill that should run nightly needs an external cron job that calls the CLI, and nothing records whether that run happened. Operators learn about a missed run from the people who expected its output.");
+    const longer = setBody(
+      "current-behavior",
+      "Skills run only when a user invokes them. A skill that should run nightly needs an external cron job that calls the CLI, and nothing records whether that run happened. Operators learn about a missed run from the people who expected its output.",
+    );
     const md = edit(BRIEF, (d) => drop("key-interfaces")(longer(d)));
     expect(countTokens(md)).toBeGreaterThanOrEqual(TYPE_SURFACE_MIN_TOKENS);
     expect(findings(md, "missing-type-surface")).toMatchObject([{ tier: "BLOCK", text: "## Agent Brief" }]);

@@ -100,7 +100,9 @@ describe("suggestions", () => {
     const v = validatePacket(FAILING);
     for (const f of v.findings.filter((x) => x.suggestion !== undefined)) {
       const fixed = FAILING.slice(0, f.offset) + f.suggestion + FAILING.slice(f.offset + f.length);
-      const after = validatePacket(fixed).findings.filter((x) => x.line === f.line).map((x) => x.rule);
+      const after = validatePacket(fixed)
+        .findings.filter((x) => x.line === f.line)
+        .map((x) => x.rule);
       // The shape-verb rewrite is a prompt: the author still has to pick the verb (a WARN until then).
       expect(after, `${f.rule} at line ${f.line}`).toEqual(f.rule === "ac-shape-verb" ? ["ac-verb-not-whitelisted"] : []);
     }

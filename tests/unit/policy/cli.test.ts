@@ -76,7 +76,12 @@ describe("workbench policy evaluate", () => {
     expect(r.stdout).toBe(PYTHON_SAMPLE_OUTPUT);
     const human = workbench(["policy", "evaluate", "--policy", POLICY_SAMPLE, "--checkpoint", CHECKPOINT_SAMPLE]);
     expect(human.status).toBe(0);
-    expect(human.stdout.split("\n").slice(0, 4)).toEqual(["Policy decision: continue (exit 0)", "policy: example-policy  hash: 5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c", "spawn allowed: yes  checkpoint required: no", "reasons: none"]);
+    expect(human.stdout.split("\n").slice(0, 4)).toEqual([
+      "Policy decision: continue (exit 0)",
+      "policy: example-policy  hash: 5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c",
+      "spawn allowed: yes  checkpoint required: no",
+      "reasons: none",
+    ]);
   }, 60_000);
 
   it("exits 3 on checkpoint and 4 on stop", () => {
@@ -165,7 +170,15 @@ describe("workbench policy validate", () => {
   it("exits 0 for a valid policy and 2 for an invalid one or an invalid checkpoint", () => {
     const ok = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--json"]);
     expect(ok.status).toBe(0);
-    expect(JSON.parse(ok.stdout)).toEqual({ errors: [], kind: "policy", ok: true, path: POLICY_SAMPLE, policy_hash: "5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c", policy_id: "example-policy", schema_version: 1 });
+    expect(JSON.parse(ok.stdout)).toEqual({
+      errors: [],
+      kind: "policy",
+      ok: true,
+      path: POLICY_SAMPLE,
+      policy_hash: "5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c",
+      policy_id: "example-policy",
+      schema_version: 1,
+    });
     const bad = write("bad.json", { ...samplePolicy(), limits: { ...samplePolicy().limits, max_concurrency: 9 } });
     const r = workbench(["policy", "validate", "--policy", bad]);
     expect(r.status).toBe(2);
@@ -173,7 +186,13 @@ describe("workbench policy validate", () => {
     const badCp = write("bad-cp.json", checkpoint({ cycle: -1 }));
     const both = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--checkpoint", badCp, "--json"]);
     expect(both.status).toBe(2);
-    expect(JSON.parse(both.stdout)).toMatchObject({ ok: false, results: [{ kind: "policy", ok: true }, { kind: "checkpoint", ok: false, errors: ["checkpoint.cycle must be a non-negative integer"] }] });
+    expect(JSON.parse(both.stdout)).toMatchObject({
+      ok: false,
+      results: [
+        { kind: "policy", ok: true },
+        { kind: "checkpoint", ok: false, errors: ["checkpoint.cycle must be a non-negative integer"] },
+      ],
+    });
   }, 60_000);
 });
 
@@ -203,7 +222,9 @@ describe("files named on the command line that are not regular files", () => {
   it("validate: invalid (exit 2) for a pipe, a device, a socket or a folder, in the harness's wording where it has one", () => {
     const r = workbench(["policy", "validate", "--policy", POLICY_SAMPLE, "--checkpoint", fifo], {}, 20_000);
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stdout).toBe(`policy valid: ${POLICY_SAMPLE} (policy_id example-policy, policy_hash 5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c)\ncheckpoint invalid: ${fifo}\n  - ${notRegular(fifo, "a named pipe")}\n`);
+    expect(r.stdout).toBe(
+      `policy valid: ${POLICY_SAMPLE} (policy_id example-policy, policy_hash 5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c)\ncheckpoint invalid: ${fifo}\n  - ${notRegular(fifo, "a named pipe")}\n`,
+    );
     const dev = workbench(["policy", "validate", "--policy", "/dev/zero", "--json"], {}, 20_000);
     expect(dev.status, dev.stderr).toBe(2);
     expect(JSON.parse(dev.stdout)).toEqual({ errors: [notRegular("/dev/zero", "a device")], kind: "policy", ok: false, path: "/dev/zero", schema_version: 1 });

@@ -24,7 +24,21 @@ describe("evaluatePolicy", () => {
     // sha256 of Python's canonical JSON of the policy document
     expect(d.policy_hash).toBe("5877bd688392c3d5f549794a89d6f632b93fe7185470bdf02d1c02f2410bfd2c");
     expect(Object.keys(d.effective_limits)).toEqual(Object.keys(samplePolicy().limits));
-    expect(Object.keys(d.observed_metrics)).toEqual(["cycle", "tool_calls", "elapsed_seconds", "transcript_bytes", "same_failure_retries", "no_evidence_cycles", "children_spawned", "active_children", "task_packet_tokens", "parent_summary_tokens", "memory_digest_tokens", "child_result_words", "last_checkpoint_transcript_bytes"]);
+    expect(Object.keys(d.observed_metrics)).toEqual([
+      "cycle",
+      "tool_calls",
+      "elapsed_seconds",
+      "transcript_bytes",
+      "same_failure_retries",
+      "no_evidence_cycles",
+      "children_spawned",
+      "active_children",
+      "task_packet_tokens",
+      "parent_summary_tokens",
+      "memory_digest_tokens",
+      "child_result_words",
+      "last_checkpoint_transcript_bytes",
+    ]);
     expect(evaluateExitCode(d)).toBe(0);
   });
 
@@ -83,7 +97,18 @@ describe("evaluatePolicy", () => {
       stop_reason: "blocked on review",
     });
     delete cp.last_checkpoint_transcript_bytes;
-    const limits = { ...policy.limits, checkpoint_transcript_bytes: 100, max_transcript_bytes: 200, max_cycles: 3, max_tool_calls: 10, max_elapsed_seconds: 60, max_task_packet_tokens: 500, max_parent_summary_tokens: 100, max_memory_digest_tokens: 100, max_child_result_words: 50 };
+    const limits = {
+      ...policy.limits,
+      checkpoint_transcript_bytes: 100,
+      max_transcript_bytes: 200,
+      max_cycles: 3,
+      max_tool_calls: 10,
+      max_elapsed_seconds: 60,
+      max_task_packet_tokens: 500,
+      max_parent_summary_tokens: 100,
+      max_memory_digest_tokens: 100,
+      max_child_result_words: 50,
+    };
     const d = evaluatePolicy({ ...policy, limits }, cp, { keys: KEYS });
     expect(d.reasons).toEqual([
       "task_status:blocked",
@@ -99,52 +124,52 @@ describe("evaluatePolicy", () => {
     // What the Python harness CLI prints for these two documents (json.dumps indent=2, sort_keys).
     const python = [
       "{",
-      "  \"checkpoint_required\": false,",
-      "  \"decision\": \"stop\",",
-      "  \"effective_limits\": {",
-      "    \"checkpoint_transcript_bytes\": 100,",
-      "    \"max_child_result_words\": 50,",
-      "    \"max_children_per_parent\": 4,",
-      "    \"max_concurrency\": 2,",
-      "    \"max_cycles\": 3,",
-      "    \"max_elapsed_seconds\": 60,",
-      "    \"max_memory_digest_tokens\": 100,",
-      "    \"max_no_evidence_cycles\": 2,",
-      "    \"max_parent_summary_tokens\": 100,",
-      "    \"max_same_failure_retries\": 2,",
-      "    \"max_task_packet_tokens\": 500,",
-      "    \"max_tool_calls\": 11,",
-      "    \"max_transcript_bytes\": 200",
+      '  "checkpoint_required": false,',
+      '  "decision": "stop",',
+      '  "effective_limits": {',
+      '    "checkpoint_transcript_bytes": 100,',
+      '    "max_child_result_words": 50,',
+      '    "max_children_per_parent": 4,',
+      '    "max_concurrency": 2,',
+      '    "max_cycles": 3,',
+      '    "max_elapsed_seconds": 60,',
+      '    "max_memory_digest_tokens": 100,',
+      '    "max_no_evidence_cycles": 2,',
+      '    "max_parent_summary_tokens": 100,',
+      '    "max_same_failure_retries": 2,',
+      '    "max_task_packet_tokens": 500,',
+      '    "max_tool_calls": 11,',
+      '    "max_transcript_bytes": 200',
       "  },",
-      "  \"observed_metrics\": {",
-      "    \"active_children\": 3,",
-      "    \"child_result_words\": 0,",
-      "    \"children_spawned\": 5,",
-      "    \"cycle\": 3,",
-      "    \"elapsed_seconds\": 75.5,",
-      "    \"last_checkpoint_transcript_bytes\": 0,",
-      "    \"memory_digest_tokens\": 0,",
-      "    \"no_evidence_cycles\": 0,",
-      "    \"parent_summary_tokens\": 0,",
-      "    \"same_failure_retries\": 0,",
-      "    \"task_packet_tokens\": 0,",
-      "    \"tool_calls\": 12,",
-      "    \"transcript_bytes\": 120",
+      '  "observed_metrics": {',
+      '    "active_children": 3,',
+      '    "child_result_words": 0,',
+      '    "children_spawned": 5,',
+      '    "cycle": 3,',
+      '    "elapsed_seconds": 75.5,',
+      '    "last_checkpoint_transcript_bytes": 0,',
+      '    "memory_digest_tokens": 0,',
+      '    "no_evidence_cycles": 0,',
+      '    "parent_summary_tokens": 0,',
+      '    "same_failure_retries": 0,',
+      '    "task_packet_tokens": 0,',
+      '    "tool_calls": 12,',
+      '    "transcript_bytes": 120',
       "  },",
-      "  \"policy_hash\": \"1123b35424a366c7eab5d403250c60cbffaf9923cfe5303ed9834d88f0758953\",",
-      "  \"policy_id\": \"golden\",",
-      "  \"reasons\": [",
-      "    \"task_status:blocked\",",
-      "    \"human_gate:H2:revise\",",
-      "    \"human_gate:H1:decline\",",
-      "    \"limit_reached:cycle=3:max_cycles=3\",",
-      "    \"limit_reached:tool_calls=12:max_tool_calls=11\",",
-      "    \"limit_reached:elapsed_seconds=75.5:max_elapsed_seconds=60\",",
-      "    \"limit_exceeded:children_spawned=5:max_children_per_parent=4\",",
-      "    \"limit_exceeded:active_children=3:max_concurrency=2\"",
+      '  "policy_hash": "1123b35424a366c7eab5d403250c60cbffaf9923cfe5303ed9834d88f0758953",',
+      '  "policy_id": "golden",',
+      '  "reasons": [',
+      '    "task_status:blocked",',
+      '    "human_gate:H2:revise",',
+      '    "human_gate:H1:decline",',
+      '    "limit_reached:cycle=3:max_cycles=3",',
+      '    "limit_reached:tool_calls=12:max_tool_calls=11",',
+      '    "limit_reached:elapsed_seconds=75.5:max_elapsed_seconds=60",',
+      '    "limit_exceeded:children_spawned=5:max_children_per_parent=4",',
+      '    "limit_exceeded:active_children=3:max_concurrency=2"',
       "  ],",
-      "  \"schema_version\": 1,",
-      "  \"spawn_allowed\": false",
+      '  "schema_version": 1,',
+      '  "spawn_allowed": false',
       "}",
     ].join("\n");
     expect(pyJsonDumps(d, { indent: 2, sortKeys: true })).toBe(python);
@@ -162,7 +187,17 @@ describe("evaluatePolicy", () => {
     ["lowering a limit", override("max_tool_calls", 15, 5), 5, "checkpoint override cannot lower max_tool_calls: 15 < 20"],
   ])("refuses an override %s (fail closed)", (_name, o, toolCalls, reason) => {
     const d = evaluatePolicy(signingPolicy(), checkpoint({ tool_calls: toolCalls, overrides: [o] }), { keys: KEYS, policyFileName: "team.policy.json" });
-    expect(d).toEqual({ schema_version: 1, policy_id: "team.policy", policy_hash: null, decision: "stop", spawn_allowed: false, checkpoint_required: false, reasons: [`evaluation_error:${reason}`], effective_limits: {}, observed_metrics: {} });
+    expect(d).toEqual({
+      schema_version: 1,
+      policy_id: "team.policy",
+      policy_hash: null,
+      decision: "stop",
+      spawn_allowed: false,
+      checkpoint_required: false,
+      reasons: [`evaluation_error:${reason}`],
+      effective_limits: {},
+      observed_metrics: {},
+    });
   });
 
   it("uses the latest decision per gate by timestamp, and refuses ties", () => {
@@ -179,7 +214,9 @@ describe("evaluatePolicy", () => {
     const run = (decisions: unknown[], keys = KEYS) => evaluatePolicy(signingPolicy(), checkpoint({ decisions }), { keys }).reasons;
     expect(run([decision("H1", "approve", "2026-08-31T00:00:00Z")], parseHumanKeysJson("{}"))).toEqual(["evaluation_error:checkpoint.decisions[0] has no configured human authorization key: owner"]);
     expect(run([{ ...decision("H1", "decline", "2026-08-31T00:00:00Z"), decision: "approve" }])).toEqual(["evaluation_error:checkpoint.decisions[0] has an invalid human authorization signature"]);
-    expect(run([decision("H1", "approve", "2026-08-31T00:00:00Z", "attacker", "agent-chosen")], parseHumanKeysJson('{"attacker": "agent-chosen"}'))).toEqual(["evaluation_error:checkpoint.decisions[0] key id is not authorized by the canonical policy: attacker"]);
+    expect(run([decision("H1", "approve", "2026-08-31T00:00:00Z", "attacker", "agent-chosen")], parseHumanKeysJson('{"attacker": "agent-chosen"}'))).toEqual([
+      "evaluation_error:checkpoint.decisions[0] key id is not authorized by the canonical policy: attacker",
+    ]);
     expect(evaluatePolicy(signingPolicy(), checkpoint({ decisions: [decision("H1", "approve", "2026-08-31T00:00:00Z")], pending_action_hash: "b".repeat(64) }), { keys: KEYS }).reasons).toEqual([
       "evaluation_error:checkpoint.decisions[0].affected_action_hash must match checkpoint.pending_action_hash",
     ]);
@@ -196,7 +233,22 @@ describe("evaluatePolicy", () => {
   });
 
   it("normalizes the portable policy and hashes its source", () => {
-    const portable = { version: 1, limits: { max_plan_act_reflect_cycles: 3, max_tool_calls: 10, max_wall_time_seconds: 60, checkpoint_transcript_bytes: 100, max_transcript_bytes: 200, max_same_failure_retries: 2, max_no_evidence_cycles: 2, max_children_per_parent: 4, max_concurrency: 2 }, context: { task_packet_tokens: 500, parent_summary_tokens: 100, memory_digest_tokens: 100, child_result_words: 50 }, terminal_states: ["completed", "blocked", "budget_exhausted", "error", "cancelled"] };
+    const portable = {
+      version: 1,
+      limits: {
+        max_plan_act_reflect_cycles: 3,
+        max_tool_calls: 10,
+        max_wall_time_seconds: 60,
+        checkpoint_transcript_bytes: 100,
+        max_transcript_bytes: 200,
+        max_same_failure_retries: 2,
+        max_no_evidence_cycles: 2,
+        max_children_per_parent: 4,
+        max_concurrency: 2,
+      },
+      context: { task_packet_tokens: 500, parent_summary_tokens: 100, memory_digest_tokens: 100, child_result_words: 50 },
+      terminal_states: ["completed", "blocked", "budget_exhausted", "error", "cancelled"],
+    };
     const d = evaluatePolicy(portable, checkpoint({ cycle: 3 }));
     expect(d).toMatchObject({ policy_id: "portable-harness-agent-budget-v1", reasons: ["limit_reached:cycle=3:max_cycles=3"] });
     expect(d.policy_hash).toBe("3cb8ae2b3db2c481830e71254071041d25ebd7550638e14e664946852996fdcd"); // hashlib over Python's canonical JSON
@@ -224,7 +276,15 @@ describe("evaluatePolicy", () => {
   });
 
   it("derives the fallback policy_id like Path(p).stem.strip()", () => {
-    expect(["a/b/policy.json", "x.policy.json", ".coord", "policy.", "  .json", "dir/", undefined].map(fallbackPolicyId)).toEqual(["policy", "x.policy", ".coord", "policy.", "unreadable-policy", "dir", "unreadable-policy"]);
+    expect(["a/b/policy.json", "x.policy.json", ".coord", "policy.", "  .json", "dir/", undefined].map(fallbackPolicyId)).toEqual([
+      "policy",
+      "x.policy",
+      ".coord",
+      "policy.",
+      "unreadable-policy",
+      "dir",
+      "unreadable-policy",
+    ]);
   });
 
   it("holds a schema_version 2 document to the goal rules, checkpoint first (goal-golden has the rest)", () => {

@@ -79,7 +79,21 @@ describe("goal policy golden cases (the reference's stdout and exit code)", () =
     expect(new Set(CASES.map((c) => c.exit))).toEqual(new Set([0, 2, 3, 4]));
     expect(new Set(CASES.map((c) => c.spec.split(/[.a-z]/)[0]))).toEqual(new Set(["1", "2", "3", "4", "5", "6", "7", "8", "9"]));
     const reasons = CASES.filter((c) => c.command === "evaluate").flatMap((c) => (JSON.parse(c.stdout) as { reasons: string[] }).reasons.map((r) => r.replace(/[:=].*$/, "")));
-    for (const r of ["slice_limit", "goal_limit", "human_gate", "human_authorization_required", "context_compaction_required", "completion_missing_acceptance_or_work_remains", "slice_needs_evidence_next_step_or_children_completion", "concurrency_exceeded", "evaluation_error", "limit_reached", "limit_exceeded", "checkpoint_required", "task_status"]) {
+    for (const r of [
+      "slice_limit",
+      "goal_limit",
+      "human_gate",
+      "human_authorization_required",
+      "context_compaction_required",
+      "completion_missing_acceptance_or_work_remains",
+      "slice_needs_evidence_next_step_or_children_completion",
+      "concurrency_exceeded",
+      "evaluation_error",
+      "limit_reached",
+      "limit_exceeded",
+      "checkpoint_required",
+      "task_status",
+    ]) {
       expect(reasons, r).toContain(r);
     }
   });

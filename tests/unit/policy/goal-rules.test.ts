@@ -81,9 +81,13 @@ describe("reasons in words", () => {
   });
 
   it("names the numbers of goal limits and slice boundaries when it has them", () => {
-    expect(reasonInWords("goal_limit:cost_microusd:unknown_or_reached", { totals: { cost_microusd: null }, goalLimits: { cost_microusd: 5 } })).toBe("The goal's cost_microusd total is unknown (null), so its goal limit (5) cannot be checked: the goal stops.");
+    expect(reasonInWords("goal_limit:cost_microusd:unknown_or_reached", { totals: { cost_microusd: null }, goalLimits: { cost_microusd: 5 } })).toBe(
+      "The goal's cost_microusd total is unknown (null), so its goal limit (5) cannot be checked: the goal stops.",
+    );
     expect(reasonInWords("goal_limit:tool_calls:unknown_or_reached", { totals: { tool_calls: 7 }, goalLimits: { tool_calls: 7 } })).toBe("The goal's tool_calls total (7) reached its goal limit (7): the goal stops.");
-    expect(reasonInWords("goal_limit:elapsed_seconds:unknown_or_reached", { totals: { elapsed_seconds: new PyFloat(30) }, goalLimits: { elapsed_seconds: new PyFloat(30) } })).toBe("The goal's elapsed_seconds total (30) reached its goal limit (30): the goal stops.");
+    expect(reasonInWords("goal_limit:elapsed_seconds:unknown_or_reached", { totals: { elapsed_seconds: new PyFloat(30) }, goalLimits: { elapsed_seconds: new PyFloat(30) } })).toBe(
+      "The goal's elapsed_seconds total (30) reached its goal limit (30): the goal stops.",
+    );
     expect(reasonInWords("goal_limit:tool_calls:unknown_or_reached")).toBe("The goal's tool_calls total reached its goal limit: the goal stops.");
     expect(reasonInWords("slice_limit:children_spawned", { limits: { max_children_per_parent: 4 } })).toMatch(/^Slice boundary: children_spawned reached max_children_per_parent \(4\)\./);
   });

@@ -79,7 +79,19 @@ describe("harness JSON schemas", () => {
 
   it("agree with our GoalDecision v2 schema on what a GoalDecision is", () => {
     const totals = { cycle: 1, tool_calls: 2, elapsed_seconds: 3.5, children_spawned: 0, input_tokens: null, cached_input_tokens: 10, output_tokens: null, cost_microusd: null };
-    const good = { schema_version: 2, policy_id: "p-goals", policy_hash: null, decision: "checkpoint", spawn_allowed: false, checkpoint_required: true, reasons: ["slice_limit:cycle"], effective_limits: { max_cycles: 3 }, observed_metrics: totals, scope: "slice", auto_continue: true };
+    const good = {
+      schema_version: 2,
+      policy_id: "p-goals",
+      policy_hash: null,
+      decision: "checkpoint",
+      spawn_allowed: false,
+      checkpoint_required: true,
+      reasons: ["slice_limit:cycle"],
+      effective_limits: { max_cycles: 3 },
+      observed_metrics: totals,
+      scope: "slice",
+      auto_continue: true,
+    };
     const cases = [good, { ...good, scope: "task" }, { ...good, observed_metrics: { ...totals, cycle: -1 } }, { ...good, auto_continue: "yes" }, { ...good, reasons: [" "] }];
     expect(cases.map((c) => decisionV2(c))).toEqual([true, false, false, false, false]);
     expect(cases.map((c) => goalDecisionV2Schema.safeParse(c).success)).toEqual([true, false, false, false, false]);

@@ -60,7 +60,15 @@ describe("task page metric rows", () => {
   });
 
   it("never disagree with the decision: a stopping row means stop, a spawn-blocking row means no spawning", () => {
-    const cases: Record<string, unknown>[] = [{}, { cycle: 3 }, { tool_calls: 19 }, { children_spawned: 4, active_children: 1 }, { active_children: 3 }, { transcript_bytes: 100000 }, { elapsed_seconds: 600, children_spawned: 5 }];
+    const cases: Record<string, unknown>[] = [
+      {},
+      { cycle: 3 },
+      { tool_calls: 19 },
+      { children_spawned: 4, active_children: 1 },
+      { active_children: 3 },
+      { transcript_bytes: 100000 },
+      { elapsed_seconds: 600, children_spawned: 5 },
+    ];
     for (const fields of cases) {
       const { decision, rows } = rowsOf(fields);
       const all = Object.values(rows);

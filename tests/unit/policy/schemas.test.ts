@@ -68,7 +68,22 @@ describe("harness schemas", () => {
   });
 
   it("accept the portable policy and refuse a changed terminal-state contract", () => {
-    const portable = { version: 1, limits: { max_plan_act_reflect_cycles: 3, max_tool_calls: 10, max_wall_time_seconds: 60, checkpoint_transcript_bytes: 100, max_transcript_bytes: 200, max_same_failure_retries: 2, max_no_evidence_cycles: 2, max_children_per_parent: 4, max_concurrency: 2 }, context: { task_packet_tokens: 500, parent_summary_tokens: 100, memory_digest_tokens: 100, child_result_words: 50 }, terminal_states: ["completed", "blocked", "budget_exhausted", "error", "cancelled"] };
+    const portable = {
+      version: 1,
+      limits: {
+        max_plan_act_reflect_cycles: 3,
+        max_tool_calls: 10,
+        max_wall_time_seconds: 60,
+        checkpoint_transcript_bytes: 100,
+        max_transcript_bytes: 200,
+        max_same_failure_retries: 2,
+        max_no_evidence_cycles: 2,
+        max_children_per_parent: 4,
+        max_concurrency: 2,
+      },
+      context: { task_packet_tokens: 500, parent_summary_tokens: 100, memory_digest_tokens: 100, child_result_words: 50 },
+      terminal_states: ["completed", "blocked", "budget_exhausted", "error", "cancelled"],
+    };
     expect(portablePolicySchema.safeParse(portable).success).toBe(true);
     expect(portablePolicySchema.safeParse({ ...portable, terminal_states: ["running"] }).success).toBe(false);
   });
@@ -109,7 +124,19 @@ describe("harness schemas", () => {
     expect(goalCheckpointV2Schema.safeParse({ ...goal, task_id: "other" }).error?.issues[0]?.message).toBe("task_id mismatch");
     expect(goalCheckpointV2Schema.safeParse({ ...goal, slice_id: 1 }).error?.issues[0]?.message).toBe("slice id does not match history");
     expect(goalCheckpointV2Schema.safeParse({ ...goal, action_kind: "sleep" }).success).toBe(false);
-    const decisionV2 = { schema_version: 2, policy_id: "p-goals", policy_hash: "a".repeat(64), decision: "checkpoint", spawn_allowed: false, checkpoint_required: true, reasons: ["slice_limit:cycle"], effective_limits: { max_cycles: 3 }, observed_metrics: totals, scope: "slice", auto_continue: true };
+    const decisionV2 = {
+      schema_version: 2,
+      policy_id: "p-goals",
+      policy_hash: "a".repeat(64),
+      decision: "checkpoint",
+      spawn_allowed: false,
+      checkpoint_required: true,
+      reasons: ["slice_limit:cycle"],
+      effective_limits: { max_cycles: 3 },
+      observed_metrics: totals,
+      scope: "slice",
+      auto_continue: true,
+    };
     expect(goalDecisionV2Schema.safeParse(decisionV2).success).toBe(true);
     expect(goalDecisionV2Schema.safeParse({ ...decisionV2, scope: "task" }).success).toBe(false);
   });

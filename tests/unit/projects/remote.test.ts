@@ -52,10 +52,7 @@ describe("remote URL check", () => {
 
 describe("branch names", () => {
   it.each(["main", "release/1.2", "feature/JIRA-123_x", "v1.0"])("accepts %s", (b) => expect(isSafeBranch(b)).toBe(true));
-  it.each(["", "-f", "../x", "a/../b", "a//b", "/a", "a/", ".hidden", "a/.b", "x.lock", "a..b", "a@{1}", "HEAD", "a b", "a~1", "a^", "a:b", "ref.", "a\\b"])(
-    "refuses %j",
-    (b) => expect(isSafeBranch(b)).toBe(false),
-  );
+  it.each(["", "-f", "../x", "a/../b", "a//b", "/a", "a/", ".hidden", "a/.b", "x.lock", "a..b", "a@{1}", "HEAD", "a b", "a~1", "a^", "a:b", "ref.", "a\\b"])("refuses %j", (b) => expect(isSafeBranch(b)).toBe(false));
 });
 
 describe("checkout folders", () => {

@@ -20,7 +20,11 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
   const project = await loadProjectOr404(id);
   let body: React.ReactNode;
   if (q === undefined) {
-    body = <EmptyState title="Ask for a topic">Type a ticket id, a slug, a branch name or a few words. Exact matches come first; otherwise folder names, file contents, knowledge bases and git history are searched.</EmptyState>;
+    body = (
+      <EmptyState title="Ask for a topic">
+        Type a ticket id, a slug, a branch name or a few words. Exact matches come first; otherwise folder names, file contents, knowledge bases and git history are searched.
+      </EmptyState>
+    );
   } else if (q.trim() === "") {
     body = (
       <p role="alert" className="text-sm text-danger">
@@ -33,11 +37,7 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
   }
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader
-        crumbs={<ProjectCrumbs id={id} name={project.name} />}
-        title={q && q.trim() ? `Context: ${q}` : "Load context"}
-        actions={<ContextQueryForm key={q ?? ""} projectId={id} initial={q ?? ""} />}
-      />
+      <PageHeader crumbs={<ProjectCrumbs id={id} name={project.name} />} title={q && q.trim() ? `Context: ${q}` : "Load context"} actions={<ContextQueryForm key={q ?? ""} projectId={id} initial={q ?? ""} />} />
       {body}
     </div>
   );

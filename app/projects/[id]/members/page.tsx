@@ -55,8 +55,8 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
       <div className="mx-auto max-w-4xl space-y-6">
         <PageHeader crumbs={crumbs} title="Members" description="Who may see and change this project, and in which role." />
         <EmptyState title="No members in local mode">
-          Local mode serves one person on this machine, who holds every role. Roles and members exist in team mode: start the Workbench with{" "}
-          <code className="font-mono text-xs">WORKBENCH_MODE=team</code> and a <code className="font-mono text-xs">WORKBENCH_AUTH_SECRET</code>.
+          Local mode serves one person on this machine, who holds every role. Roles and members exist in team mode: start the Workbench with <code className="font-mono text-xs">WORKBENCH_MODE=team</code> and a{" "}
+          <code className="font-mono text-xs">WORKBENCH_AUTH_SECRET</code>.
         </EmptyState>
         <RolesLegend />
       </div>
@@ -87,9 +87,7 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
         </Card>
       ) : null}
       {members.length === 0 ? (
-        <EmptyState title="No members yet">
-          {canManage ? "Add people above by the email of their account." : "Only instance admins see this project until its admins add members."}
-        </EmptyState>
+        <EmptyState title="No members yet">{canManage ? "Add people above by the email of their account." : "Only instance admins see this project until its admins add members."}</EmptyState>
       ) : (
         <DataTable
           label={`Members of ${project.name}`}

@@ -100,8 +100,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
               <li key={file} className="flex flex-wrap items-start justify-between gap-3 p-4" data-lock={file}>
                 <div className="space-y-1">
                   <p>
-                    <span className="font-mono text-xs">{file}</span>{" "}
-                    {status.stale ? <Badge tone="danger">looks stale</Badge> : <Badge tone="warn">held</Badge>}
+                    <span className="font-mono text-xs">{file}</span> {status.stale ? <Badge tone="danger">looks stale</Badge> : <Badge tone="warn">held</Badge>}
                   </p>
                   {status.record ? (
                     <dl className="grid grid-cols-[8rem_1fr] gap-x-3 text-xs" aria-label={`Lock record of ${file}`}>
@@ -165,73 +164,76 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
           </div>
         ) : (
           <KeyboardList label="Proposals list">
-          <ul className="divide-y divide-border" aria-label="Proposals">
-            {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash, replayedWith }) => {
-              const noRefs = p.action.evidence_refs.length === 0;
-              const missing = evidence.filter((e) => e.status !== "present");
-              const why = noRefs ? "it cites no evidence refs" : missing.length ? `${missing.length} evidence ref(s) do not resolve` : null;
-              return (
-                <li key={p.proposal_id} data-nav-row tabIndex={-1} className="space-y-2 p-4 text-sm focus-visible:bg-muted" data-proposal={p.proposal_id}>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge tone="accent">{p.action.operation}</Badge>
-                    <strong>{p.action.summary}</strong>
-                    {p.action.target_ref ? <span className="text-xs text-fg-muted">target {p.action.target_ref}</span> : null}
-                    {appliedAs ? <Badge tone="ok">applied as {appliedAs}</Badge> : null}
-                    {replayedWith.length ? <Badge tone="danger">replayed approval</Badge> : null}
-                  </div>
-                  {replayedWith.length ? (
-                    <p className="text-xs text-danger" role="note">
-                      Its signed decision is also on {replayedWith.join(", ")}: one approval belongs to one proposal, so neither is decided or applied here until the copy is removed.
-                    </p>
-                  ) : null}
-                  <p className="text-xs text-fg-muted">
-                    <span className="font-mono">{file}</span> · from task <span className="font-mono">{p.source_task}</span> · <Time iso={p.created_at} withTime /> · action hash{" "}
-                    <span className="font-mono">{actionHash.slice(0, 12)}…</span>
-                  </p>
-                  <div>
-                    <p className="text-xs font-medium">Evidence</p>
-                    {noRefs ? <p className="text-xs text-danger">No evidence refs: this proposal stays pending and cannot be approved.</p> : null}
-                    <EvidenceRefs evidence={evidence} />
-                  </div>
-                  {p.decision ? (
-                    <div className="rounded-md border border-border p-2 text-xs" aria-label="Decision record">
-                      <span className="font-medium">{p.decision.decision}</span> by <span className="font-mono">{p.decision.actor}</span> at {p.decision.timestamp} — {p.decision.rationale}
-                      <span className="ml-2">
-                        {verification ? (
-                          verification.ok ? (
-                            <Badge tone="ok">signature verified</Badge>
-                          ) : (
-                            <Badge tone="danger" title={verification.failures.map((f) => f.message).join("; ")}>
-                              signature rejected
-                            </Badge>
-                          )
-                        ) : (
-                          <Badge>signature not checked (no key)</Badge>
-                        )}
-                      </span>
+            <ul className="divide-y divide-border" aria-label="Proposals">
+              {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash, replayedWith }) => {
+                const noRefs = p.action.evidence_refs.length === 0;
+                const missing = evidence.filter((e) => e.status !== "present");
+                const why = noRefs ? "it cites no evidence refs" : missing.length ? `${missing.length} evidence ref(s) do not resolve` : null;
+                return (
+                  <li key={p.proposal_id} data-nav-row tabIndex={-1} className="space-y-2 p-4 text-sm focus-visible:bg-muted" data-proposal={p.proposal_id}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge tone="accent">{p.action.operation}</Badge>
+                      <strong>{p.action.summary}</strong>
+                      {p.action.target_ref ? <span className="text-xs text-fg-muted">target {p.action.target_ref}</span> : null}
+                      {appliedAs ? <Badge tone="ok">applied as {appliedAs}</Badge> : null}
+                      {replayedWith.length ? <Badge tone="danger">replayed approval</Badge> : null}
                     </div>
-                  ) : null}
-                  <ProposalActions
-                    projectId={id}
-                    proposalId={p.proposal_id}
-                    state={p.state}
-                    applied={appliedAs !== null}
-                    signers={pinned}
-                    approvable={why === null}
-                    whyNotApprovable={why}
-                    cannotSign={cannotSign}
-                    blocked={replayedWith.length ? "A replayed approval is neither decided nor applied." : null}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+                    {replayedWith.length ? (
+                      <p className="text-xs text-danger" role="note">
+                        Its signed decision is also on {replayedWith.join(", ")}: one approval belongs to one proposal, so neither is decided or applied here until the copy is removed.
+                      </p>
+                    ) : null}
+                    <p className="text-xs text-fg-muted">
+                      <span className="font-mono">{file}</span> · from task <span className="font-mono">{p.source_task}</span> · <Time iso={p.created_at} withTime /> · action hash{" "}
+                      <span className="font-mono">{actionHash.slice(0, 12)}…</span>
+                    </p>
+                    <div>
+                      <p className="text-xs font-medium">Evidence</p>
+                      {noRefs ? <p className="text-xs text-danger">No evidence refs: this proposal stays pending and cannot be approved.</p> : null}
+                      <EvidenceRefs evidence={evidence} />
+                    </div>
+                    {p.decision ? (
+                      <div className="rounded-md border border-border p-2 text-xs" aria-label="Decision record">
+                        <span className="font-medium">{p.decision.decision}</span> by <span className="font-mono">{p.decision.actor}</span> at {p.decision.timestamp} — {p.decision.rationale}
+                        <span className="ml-2">
+                          {verification ? (
+                            verification.ok ? (
+                              <Badge tone="ok">signature verified</Badge>
+                            ) : (
+                              <Badge tone="danger" title={verification.failures.map((f) => f.message).join("; ")}>
+                                signature rejected
+                              </Badge>
+                            )
+                          ) : (
+                            <Badge>signature not checked (no key)</Badge>
+                          )}
+                        </span>
+                      </div>
+                    ) : null}
+                    <ProposalActions
+                      projectId={id}
+                      proposalId={p.proposal_id}
+                      state={p.state}
+                      applied={appliedAs !== null}
+                      signers={pinned}
+                      approvable={why === null}
+                      whyNotApprovable={why}
+                      cannotSign={cannotSign}
+                      blocked={replayedWith.length ? "A replayed approval is neither decided nor applied." : null}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
           </KeyboardList>
         )}
       </Card>
 
       <Card>
-        <CardHeader title="Current memory" description={memory ? `${memory.file}: ${memory.view.current.length} current of ${memory.events.length} events; ${memory.view.openQuestions.length} open question(s).` : "No .coord/memory.yml yet."} />
+        <CardHeader
+          title="Current memory"
+          description={memory ? `${memory.file}: ${memory.view.current.length} current of ${memory.events.length} events; ${memory.view.openQuestions.length} open question(s).` : "No .coord/memory.yml yet."}
+        />
         {memory?.view.conflicts.length ? (
           <ul className="space-y-0.5 px-4 pt-3 text-xs text-danger" aria-label="Memory conflicts">
             {memory.view.conflicts.map((c, i) => (
@@ -292,7 +294,8 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                     {t.taskId}
                   </Link>
                 ),
-                checkpoint: t.version === 1 ? "TaskCheckpoint v1" : `GoalCheckpoint v2, goal ${t.goal?.goalId ?? "?"}${t.outcome.scope ? ` · scope ${t.outcome.scope}` : ""}${t.outcome.auto_continue ? " · auto-continue" : ""}`,
+                checkpoint:
+                  t.version === 1 ? "TaskCheckpoint v1" : `GoalCheckpoint v2, goal ${t.goal?.goalId ?? "?"}${t.outcome.scope ? ` · scope ${t.outcome.scope}` : ""}${t.outcome.auto_continue ? " · auto-continue" : ""}`,
                 decision: <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>,
                 reasons: t.outcome.reasons.join("; ") || "within every limit",
                 brief: (

@@ -66,14 +66,22 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
               revision: (
                 <>
                   r{p.headNumber}
-                  {p.emittedNumber ? <Badge tone="ok" className="ml-1">emitted r{p.emittedNumber}</Badge> : null}
+                  {p.emittedNumber ? (
+                    <Badge tone="ok" className="ml-1">
+                      emitted r{p.emittedNumber}
+                    </Badge>
+                  ) : null}
                 </>
               ),
               tokens: p.head?.tokenEstimate ?? "—",
               gates: (
                 <>
                   {p.head ? p.head.blockCount ? <Badge tone="danger">{p.head.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge> : null}
-                  {p.head?.warnCount ? <Badge tone="warn" className="ml-1">{p.head.warnCount} WARN</Badge> : null}
+                  {p.head?.warnCount ? (
+                    <Badge tone="warn" className="ml-1">
+                      {p.head.warnCount} WARN
+                    </Badge>
+                  ) : null}
                 </>
               ),
               updated: <Time iso={p.updatedAt} withTime />,

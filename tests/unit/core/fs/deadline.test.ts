@@ -23,29 +23,45 @@ describe("withDeadline", () => {
   });
 
   it("resolves an operation that finished while the loop was held past the deadline", async () => {
-    const result = withDeadline(async (d) => {
-      const st = await fs.promises.stat(os.tmpdir());
-      d.progress();
-      return st.isDirectory();
-    }, 40, timeoutError);
+    const result = withDeadline(
+      async (d) => {
+        const st = await fs.promises.stat(os.tmpdir());
+        d.progress();
+        return st.isDirectory();
+      },
+      40,
+      timeoutError,
+    );
     // The stat completes on the thread pool while this thread is busy far past 40 ms.
     holdLoop(300);
     await expect(result).resolves.toBe(true);
   });
 
   it("lets slow steps through when each one progresses within the deadline", async () => {
-    const result = withDeadline(async (d) => {
-      for (let i = 0; i < 4; i++) {
-        await new Promise((r) => setTimeout(r, 30));
-        d.progress();
-      }
-      return "done";
-    }, 80, timeoutError);
+    const result = withDeadline(
+      async (d) => {
+        for (let i = 0; i < 4; i++) {
+          await new Promise((r) => setTimeout(r, 30));
+          d.progress();
+        }
+        return "done";
+      },
+      80,
+      timeoutError,
+    );
     await expect(result).resolves.toBe("done");
   });
 
   it("passes the operation's own error through", async () => {
-    await expect(withDeadline(async () => { throw new Error("EIO"); }, 1000, timeoutError)).rejects.toThrow("EIO");
+    await expect(
+      withDeadline(
+        async () => {
+          throw new Error("EIO");
+        },
+        1000,
+        timeoutError,
+      ),
+    ).rejects.toThrow("EIO");
   });
 });
 

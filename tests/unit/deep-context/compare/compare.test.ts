@@ -139,7 +139,13 @@ describe("compareRegistries on generated sides", () => {
 describe("the compare request", () => {
   it("reads the baseline, the mode and the window from the URL", () => {
     expect(compareQuerySchema.parse({ base: "iter:3", changes: "1" })).toEqual({ baseline: { kind: "iteration", iteration: 3 }, changesOnly: true, section: null, offset: 0, limit: 100 });
-    expect(compareQuerySchema.parse({ base: "run:cm1abc_DEF-2", section: "dropped", offset: "20", limit: "5" })).toMatchObject({ baseline: { kind: "run", runId: "cm1abc_DEF-2" }, changesOnly: false, section: "dropped", offset: 20, limit: 5 });
+    expect(compareQuerySchema.parse({ base: "run:cm1abc_DEF-2", section: "dropped", offset: "20", limit: "5" })).toMatchObject({
+      baseline: { kind: "run", runId: "cm1abc_DEF-2" },
+      changesOnly: false,
+      section: "dropped",
+      offset: 20,
+      limit: 5,
+    });
   });
 
   it("refuses anything else", () => {

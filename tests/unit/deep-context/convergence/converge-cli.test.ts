@@ -87,53 +87,76 @@ describe("evaluatePacket with a config file", () => {
 const CLI_TIMEOUT = 60_000;
 
 describe("workbench converge", () => {
-  it("prints signals, score, decision, blockers and the loop replay for the fixture", () => {
-    const r = workbench("converge", FIXTURE_SPEC);
-    expect(r.status).toBe(0);
-    expect(r.stderr).toBe("");
-    expect(r.stdout).toContain("Graph: derived from 1 seat file(s) and 1 delta file(s)");
-    expect(r.stdout).toMatch(/sliceCoverage\s+0\.200\s+\(2\/10\)/);
-    expect(r.stdout).toContain("Decision: STOP_BLOCKED: STOP is blocked by 2 blocker(s): uncovered_slices, low_cross_executor_agreement");
-    expect(r.stdout).toContain("  - low_cross_executor_agreement (blocking, count 1)");
-    expect(r.stdout).toContain("rules stop: maxIterationsReached at run 10; recorded stop: maxIterationsReached; last graph decision: STOP_BLOCKED [low_cross_executor_agreement]");
-  }, CLI_TIMEOUT);
+  it(
+    "prints signals, score, decision, blockers and the loop replay for the fixture",
+    () => {
+      const r = workbench("converge", FIXTURE_SPEC);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toContain("Graph: derived from 1 seat file(s) and 1 delta file(s)");
+      expect(r.stdout).toMatch(/sliceCoverage\s+0\.200\s+\(2\/10\)/);
+      expect(r.stdout).toContain("Decision: STOP_BLOCKED: STOP is blocked by 2 blocker(s): uncovered_slices, low_cross_executor_agreement");
+      expect(r.stdout).toContain("  - low_cross_executor_agreement (blocking, count 1)");
+      expect(r.stdout).toContain("rules stop: maxIterationsReached at run 10; recorded stop: maxIterationsReached; last graph decision: STOP_BLOCKED [low_cross_executor_agreement]");
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("prints the payload with --json and honours --variant stored", () => {
-    const r = workbench("converge", FIXTURE_SPEC, "--json", "--variant", "stored");
-    expect(r.status).toBe(0);
-    const body = JSON.parse(r.stdout) as { status: string; graph_decision: string; graph_origin: string; graph_blockers_csv: string; data: { variant: string; signals: { dependencyCompleteness: number } }; replay: { stopReason: string } };
-    expect(body.status).toBe("ok");
-    expect(body.graph_origin).toBe("derived");
-    expect(body.data.variant).toBe("stored");
-    expect(body.data.signals.dependencyCompleteness).toBe(0);
-    expect(body.graph_decision).toBe("STOP_BLOCKED");
-    expect(body.graph_blockers_csv).toBe("uncovered_slices:8,low_cross_executor_agreement:1");
-    expect(body.replay.stopReason).toBe("maxIterationsReached");
-  }, CLI_TIMEOUT);
+  it(
+    "prints the payload with --json and honours --variant stored",
+    () => {
+      const r = workbench("converge", FIXTURE_SPEC, "--json", "--variant", "stored");
+      expect(r.status).toBe(0);
+      const body = JSON.parse(r.stdout) as {
+        status: string;
+        graph_decision: string;
+        graph_origin: string;
+        graph_blockers_csv: string;
+        data: { variant: string; signals: { dependencyCompleteness: number } };
+        replay: { stopReason: string };
+      };
+      expect(body.status).toBe("ok");
+      expect(body.graph_origin).toBe("derived");
+      expect(body.data.variant).toBe("stored");
+      expect(body.data.signals.dependencyCompleteness).toBe(0);
+      expect(body.graph_decision).toBe("STOP_BLOCKED");
+      expect(body.graph_blockers_csv).toBe("uncovered_slices:8,low_cross_executor_agreement:1");
+      expect(body.replay.stopReason).toBe("maxIterationsReached");
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("fails with a clear message on a missing folder, a folder without a packet, a bad variant and a bad graph", () => {
-    const missing = workbench("converge", path.join(tmp, "nope"));
-    expect(missing.status).not.toBe(0);
-    expect(missing.stderr).toContain("ERROR: No folder at");
-    expect(missing.stdout).toBe("");
-    const empty = workbench("converge", tmp);
-    expect(empty.status).not.toBe(0);
-    expect(empty.stderr).toContain("ERROR: No deep-context packet in");
-    const variant = workbench("converge", FIXTURE_SPEC, "--variant", "newest");
-    expect(variant.status).not.toBe(0);
-    expect(variant.stderr).toContain('ERROR: Unknown --variant "newest": use documented or stored');
-    const badGraph = path.join(tmp, "bad-graph.json");
-    writeFileSync(badGraph, JSON.stringify({ nodes: [{ id: "a", kind: "ITERATION" }] }));
-    const bad = workbench("converge", FIXTURE_SPEC, "--graph", badGraph);
-    expect(bad.status).not.toBe(0);
-    expect(bad.stderr).toMatch(/ERROR: .*bad-graph\.json: invalid coverage graph: nodes\.0\.kind/);
-  }, CLI_TIMEOUT);
+  it(
+    "fails with a clear message on a missing folder, a folder without a packet, a bad variant and a bad graph",
+    () => {
+      const missing = workbench("converge", path.join(tmp, "nope"));
+      expect(missing.status).not.toBe(0);
+      expect(missing.stderr).toContain("ERROR: No folder at");
+      expect(missing.stdout).toBe("");
+      const empty = workbench("converge", tmp);
+      expect(empty.status).not.toBe(0);
+      expect(empty.stderr).toContain("ERROR: No deep-context packet in");
+      const variant = workbench("converge", FIXTURE_SPEC, "--variant", "newest");
+      expect(variant.status).not.toBe(0);
+      expect(variant.stderr).toContain('ERROR: Unknown --variant "newest": use documented or stored');
+      const badGraph = path.join(tmp, "bad-graph.json");
+      writeFileSync(badGraph, JSON.stringify({ nodes: [{ id: "a", kind: "ITERATION" }] }));
+      const bad = workbench("converge", FIXTURE_SPEC, "--graph", badGraph);
+      expect(bad.status).not.toBe(0);
+      expect(bad.stderr).toMatch(/ERROR: .*bad-graph\.json: invalid coverage graph: nodes\.0\.kind/);
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("documents itself with --help", () => {
-    const r = workbench("converge", "--help");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain("Usage: workbench converge [options] <spec-folder>");
-    expect(r.stdout).toContain("--variant <variant>");
-    expect(r.stdout).toContain("coverage-graph.json");
-  }, CLI_TIMEOUT);
+  it(
+    "documents itself with --help",
+    () => {
+      const r = workbench("converge", "--help");
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain("Usage: workbench converge [options] <spec-folder>");
+      expect(r.stdout).toContain("--variant <variant>");
+      expect(r.stdout).toContain("coverage-graph.json");
+    },
+    CLI_TIMEOUT,
+  );
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  decideContext,
-  decisionFrom,
-  decisionReason,
-  EMPTY_GRAPH_REASON,
-  evaluateContext,
-  STOP_ALLOWED_REASON,
-} from "../../../../lib/deep-context/convergence/decide";
+import { decideContext, decisionFrom, decisionReason, EMPTY_GRAPH_REASON, evaluateContext, STOP_ALLOWED_REASON } from "../../../../lib/deep-context/convergence/decide";
 import type { ContextSignals } from "../../../../lib/deep-context/convergence/signals";
 import { G } from "./graph-builder";
 
@@ -168,12 +161,7 @@ describe("decideContext payload", () => {
       .edge("sym", "DEPENDS_ON", "d")
       .build();
     expect(decideContext(ok).data.decision).toBe("STOP_ALLOWED");
-    const lagging = new G()
-      .node("s", "SLICE")
-      .node("r", "REUSE_CANDIDATE", { relevance: 0.8, confirmations: 2 })
-      .node("d", "DEPENDENCY")
-      .edge("s", "COVERED_BY", "r")
-      .build();
+    const lagging = new G().node("s", "SLICE").node("r", "REUSE_CANDIDATE", { relevance: 0.8, confirmations: 2 }).node("d", "DEPENDENCY").edge("s", "COVERED_BY", "r").build();
     const p = decideContext(lagging);
     expect(p.data.decision).toBe("CONTINUE");
     expect(p.data.reason).toBe("Convergence signals not yet met: dependencyCompleteness. Continue iterating.");

@@ -18,14 +18,7 @@ const unit = (over: Partial<DerivableUnit> & Pick<DerivableUnit, "unit_id" | "ki
 
 describe("finding kind → node kind", () => {
   it("maps reuse_candidate, convention, integration_point, dependency, gap; unknown falls back to REUSE_CANDIDATE", () => {
-    expect(["reuse_candidate", "convention", "integration_point", "dependency", "gap", "mystery"].map(nodeKindForFinding)).toEqual([
-      "REUSE_CANDIDATE",
-      "PATTERN",
-      "CONSTRAINT",
-      "DEPENDENCY",
-      "GAP",
-      "REUSE_CANDIDATE",
-    ]);
+    expect(["reuse_candidate", "convention", "integration_point", "dependency", "gap", "mystery"].map(nodeKindForFinding)).toEqual(["REUSE_CANDIDATE", "PATTERN", "CONSTRAINT", "DEPENDENCY", "GAP", "REUSE_CANDIDATE"]);
   });
 });
 
@@ -66,10 +59,7 @@ describe("deriveCoverageGraph: units sharing files and runs", () => {
 });
 
 describe("deriveCoverageGraph: the unit part kept between derivations", () => {
-  const units = [
-    unit({ unit_id: "u1", kind: "reuse_candidate", agreement: 2, producedBy: ["a", "b"], iterations: [1, 2] }),
-    unit({ unit_id: "u2", kind: "dependency", path: "src/b.ts", symbol: "dep", iterations: [2] }),
-  ];
+  const units = [unit({ unit_id: "u1", kind: "reuse_candidate", agreement: 2, producedBy: ["a", "b"], iterations: [1, 2] }), unit({ unit_id: "u2", kind: "dependency", path: "src/b.ts", symbol: "dep", iterations: [2] })];
   const first = [
     { run: 1, focus: "S1" },
     { run: 2, focus: "S2" },
@@ -79,7 +69,7 @@ describe("deriveCoverageGraph: the unit part kept between derivations", () => {
     const memo = lruMemo(2);
     const cache = {
       derived: 0,
-      memo: { get: <T,>(slot: string, version: string | null, compute: () => T) => memo.get(slot, version, () => (cache.derived++, compute())) },
+      memo: { get: <T>(slot: string, version: string | null, compute: () => T) => memo.get(slot, version, () => (cache.derived++, compute())) },
       slot: "packet",
       version: "seats-v1" as string | null,
     };
@@ -100,7 +90,10 @@ describe("deriveCoverageGraph: the unit part kept between derivations", () => {
   it("derives it again when the slices of a run the units were seen in change", () => {
     const cache = counting();
     deriveCoverageGraph({ units, iterations: first }, cache);
-    const refocused = [{ run: 1, focus: "S1" }, { run: 2, slices: ["S2a", "S2b"] }];
+    const refocused = [
+      { run: 1, focus: "S1" },
+      { run: 2, slices: ["S2a", "S2b"] },
+    ];
     const g = deriveCoverageGraph({ units, iterations: refocused }, cache);
     expect(cache.derived).toBe(2);
     expect(g).toEqual(deriveCoverageGraph({ units, iterations: refocused }));
@@ -240,6 +233,11 @@ describe("a log repeating one iteration many times", () => {
     const t0 = performance.now();
     const g = deriveCoverageGraph({ units: [], iterations });
     expect(performance.now() - t0).toBeLessThan(10_000);
-    expect(g.nodes.filter((n) => n.kind === "SLICE").map((n) => n.label).sort()).toEqual(["auth", "session"]);
+    expect(
+      g.nodes
+        .filter((n) => n.kind === "SLICE")
+        .map((n) => n.label)
+        .sort(),
+    ).toEqual(["auth", "session"]);
   });
 });

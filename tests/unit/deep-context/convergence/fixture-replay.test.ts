@@ -22,30 +22,8 @@ describe("fixture replay: sqlite-to-turso deep-context run", () => {
 
   it("explains each of the 10 iterations", () => {
     expect(r.entries.map((e) => e.run)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(r.entries.map((e) => e.decision)).toEqual([
-      "CONTINUE",
-      "CONTINUE",
-      "CONTINUE",
-      "BLOCKED",
-      "BLOCKED",
-      "STUCK_RECOVERY",
-      "CONTINUE",
-      "CONTINUE",
-      "CONTINUE",
-      "STOP",
-    ]);
-    expect(r.entries.map((e) => e.reason)).toEqual([
-      "notSaturated",
-      "notSaturated",
-      "notSaturated",
-      "blockedStop",
-      "blockedStop",
-      "stuckRecovery",
-      "notSaturated",
-      "notSaturated",
-      "notSaturated",
-      "maxIterationsReached",
-    ]);
+    expect(r.entries.map((e) => e.decision)).toEqual(["CONTINUE", "CONTINUE", "CONTINUE", "BLOCKED", "BLOCKED", "STUCK_RECOVERY", "CONTINUE", "CONTINUE", "CONTINUE", "STOP"]);
+    expect(r.entries.map((e) => e.reason)).toEqual(["notSaturated", "notSaturated", "notSaturated", "blockedStop", "blockedStop", "stuckRecovery", "notSaturated", "notSaturated", "notSaturated", "maxIterationsReached"]);
     expect(r.entries.every((e) => e.graphDecision === "STOP_BLOCKED")).toBe(true);
   });
 

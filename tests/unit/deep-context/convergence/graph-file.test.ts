@@ -19,13 +19,20 @@ describe("parseGraphFile", () => {
     expect(graph.origin).toBe("stored");
     expect(graph.nodes.map((n) => n.label)).toEqual(["Slice", "fn", "x"]);
     expect(graph.nodes[1]!.metadata).toEqual({ confirmations: 2, relevance: 0.9 });
-    expect(graph.edges.map((e) => [e.relation, e.weight])).toEqual([["COVERED_BY", 1.1], ["CONFIRMS", 2]]);
+    expect(graph.edges.map((e) => [e.relation, e.weight])).toEqual([
+      ["COVERED_BY", 1.1],
+      ["CONFIRMS", 2],
+    ]);
     expect(computeContextSignals(graph)!.sliceCoverage).toBe(1);
   });
 
   it("drops dangling edges, self-loops and duplicate nodes with warnings", () => {
     const { graph, warnings } = parseGraphFile({
-      nodes: [{ id: "a", kind: "SYMBOL" }, { id: "a", kind: "FILE" }, { id: "b", kind: "SYMBOL" }],
+      nodes: [
+        { id: "a", kind: "SYMBOL" },
+        { id: "a", kind: "FILE" },
+        { id: "b", kind: "SYMBOL" },
+      ],
       edges: [
         { source: "a", target: "zzz", relation: "REFERENCES" },
         { source: "a", target: "a", relation: "REFERENCES" },

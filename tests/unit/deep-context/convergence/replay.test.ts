@@ -101,12 +101,18 @@ describe("host loop: saturation and the combined stop rule", () => {
       iter(1, 50, 1),
       graph(1, "STOP_BLOCKED", ["uncovered_slices"]),
       iter(2, 50, 1),
-      graph(2, "STOP_BLOCKED", [{ type: "low_relevance_focus", severity: "blocking", count: 1 }, { type: "context_contradictions", severity: "warning", count: 2 }]),
+      graph(2, "STOP_BLOCKED", [
+        { type: "low_relevance_focus", severity: "blocking", count: 1 },
+        { type: "context_contradictions", severity: "warning", count: 2 },
+      ]),
       ev("blocked_stop", 2, { blockedBy: ["low_relevance_focus"], recoveryStrategy: "narrow" }),
     ]);
     const e = r.entries[1]!;
     expect(e).toMatchObject({ decision: "BLOCKED", reason: "blockedStop", continues: true, expectedEvents: ["blocked_stop"], divergences: [] });
-    expect(e.blockers).toEqual([{ type: "low_relevance_focus", severity: "blocking", count: 1 }, { type: "context_contradictions", severity: "warning", count: 2 }]);
+    expect(e.blockers).toEqual([
+      { type: "low_relevance_focus", severity: "blocking", count: 1 },
+      { type: "context_contradictions", severity: "warning", count: 2 },
+    ]);
     expect(e.recoveryStrategy).toBe("Narrow the focus to high-relevance anchors");
     expect(e.nextFocus).toBe("RECOVERY: Narrow the focus to high-relevance anchors");
     expect(r.stopReason).toBeNull();

@@ -55,10 +55,7 @@ describe("deep-review timeline", () => {
   });
 
   it("counts a two-signal 0.60 exactly as a STOP candidate (≥, per the review reference)", () => {
-    const two = buildReviewTimeline(
-      parseReviewStateLog(lines([it_(1, { dimensions: ["a"], newFindingsRatio: 0.5 }), it_(2, { dimensions: ["a"], newFindingsRatio: 0.5 })])),
-      { dimensions: ["a"] },
-    );
+    const two = buildReviewTimeline(parseReviewStateLog(lines([it_(1, { dimensions: ["a"], newFindingsRatio: 0.5 }), it_(2, { dimensions: ["a"], newFindingsRatio: 0.5 })])), { dimensions: ["a"] });
     // run 2: rolling .5 (CONTINUE, w .30) + dimensions covered with age 1 (STOP, w .45) → .45/.75 = .6
     expect(two.entries[1]!.stopScore).toBeCloseTo(0.6, 10);
     expect(two.entries[1]!.stopCandidate).toBe(true);

@@ -46,9 +46,7 @@ describe("readSeatAndDeltaFindings", () => {
     expect(r.seatFiles).toEqual(["seats/iter-001/native-a.json", "seats/iter-001/native-b.json"]);
     expect(r.deltaFiles).toEqual(["deltas/iter-002.jsonl"]);
     expect(r.findings).toHaveLength(3);
-    expect(r.warnings.map((w) => w.reason)).toEqual(
-      expect.arrayContaining(["missing both path and symbol", expect.stringContaining("unreadable seat file"), expect.stringContaining("line 3")]),
-    );
+    expect(r.warnings.map((w) => w.reason)).toEqual(expect.arrayContaining(["missing both path and symbol", expect.stringContaining("unreadable seat file"), expect.stringContaining("line 3")]));
     const { units } = mergeFindingsLite(r.findings);
     expect(units).toHaveLength(1);
     expect(units[0]).toMatchObject({ agreement: 3, producedBy: ["native-a", "native-b", "native-c"], relevance: 0.8, firstIteration: 1, iterations: [1, 2] });

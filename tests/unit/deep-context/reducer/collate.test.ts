@@ -21,8 +21,7 @@ describe("byte collation", () => {
 
   it("agrees on the cases that usually differ from code-point order", () => {
     const words = ["a", "A", "b", "B", "_a", "-a", "a-b", "ab", "a_b", "a.b", "a1", "a10", "a2", "Z", "z", " a", "a b", "getUser", "get_user", "GetUser"];
-    for (const a of words)
-      for (const b of words) expect(compareBytesPlain(bytes(a), 0, a.length, bytes(b), 0, b.length), `${a} vs ${b}`).toBe(sign(a.localeCompare(b, "en-US")));
+    for (const a of words) for (const b of words) expect(compareBytesPlain(bytes(a), 0, a.length, bytes(b), 0, b.length), `${a} vs ${b}`).toBe(sign(a.localeCompare(b, "en-US")));
   });
 
   it("defers to localeCompare for bytes outside its tables", () => {

@@ -134,7 +134,11 @@ describe("scanSeatFile", () => {
     const strings = ["", " ", "a", "a  b", " lead", "trail ", "tab\t", "é", "日本", "😀", '"q"', "back\\slash", "\u0000", "\u2028", "gap", "reuse_candidate"];
     const scalar = (): unknown => pick([() => pick(strings), () => Math.round((rand() - 0.3) * 1e6) / 1e3, () => rand() * 1e-7, () => pick([true, false, null]), () => 1e300 * 10 ** Math.floor(rand() * 3)])();
     const value = (depth: number): unknown =>
-      depth > 2 || rand() < 0.6 ? scalar() : rand() < 0.5 ? Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1)) : Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick(["k", "path", "x"]), value(depth + 1)]));
+      depth > 2 || rand() < 0.6
+        ? scalar()
+        : rand() < 0.5
+          ? Array.from({ length: Math.floor(rand() * 3) }, () => value(depth + 1))
+          : Object.fromEntries(Array.from({ length: Math.floor(rand() * 3) }, () => [pick(["k", "path", "x"]), value(depth + 1)]));
     const finding = () => {
       const o: Record<string, unknown> = {};
       for (const name of [...FIELD_NAMES, "other", "findings"]) if (rand() < 0.5) o[name] = rand() < 0.8 ? scalar() : value(1);

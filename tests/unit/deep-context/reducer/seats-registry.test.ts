@@ -78,7 +78,7 @@ describe("collectSeats", () => {
 
   it("the byte scanner and the JSON.parse decoder agree on random packets", () => {
     let seed = 11;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     for (let trial = 0; trial < 25; trial++) {
       const seats: Record<string, Record<string, unknown>> = {};
@@ -135,7 +135,10 @@ describe("buildRegistry", () => {
     unit(t, "src/b.ts", "x", 0, [["a", 0.6, "", ""]]);
     unit(t, "src/a.ts", "y", 0, [["a", 0.6, "", ""]]);
     unit(t, "src/a.ts", "x", 0, [["a", 0.6004, "", ""]]);
-    unit(t, "src/z.ts", "z", 0, [["a", 0.56, "", ""], ["b", 0.1, "", ""]]);
+    unit(t, "src/z.ts", "z", 0, [
+      ["a", 0.56, "", ""],
+      ["b", 0.1, "", ""],
+    ]);
     unit(t, "src/low.ts", "l", 4, [["a", 0.5499, "", ""]]);
     unit(t, "src/gap.ts", "g", 4, [["a", 0.55, "", ""]]);
     const r = buildRegistry(t.units, { relevanceGate: 0.55, agreementMin: 2 });
@@ -158,7 +161,10 @@ describe("buildRegistry", () => {
       ["2", 0.9, "", "wrap"],
       ["__proto__", 0.9, "proto()", "import"],
     ]);
-    unit(t, "src/q.ts", "same", 0, [["a", 0.9, "same()", ""], ["b", 0.9, "same()", ""]]);
+    unit(t, "src/q.ts", "same", 0, [
+      ["a", 0.9, "same()", ""],
+      ["b", 0.9, "same()", ""],
+    ]);
     unit(t, "src/solo.ts", "solo", 0, [["a", 0.9, "x", "y"]]);
     expect(detectContradictions(t.units)).toEqual([
       { unit_id: t.units[0]!.unitId, path: "src/p.ts", symbol: "charge", field: "signature", values: { 10: "charge(a, c)", b: "charge(a)" } },

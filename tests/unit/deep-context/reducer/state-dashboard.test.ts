@@ -26,7 +26,12 @@ describe("state records", () => {
     const config = { lineage: { sessionId: "cfg", lineageMode: "new", generation: 1 } };
     expect(lineageOf({}, [])).toEqual({ sessionId: null, lineageMode: "new", generation: 1 });
     expect(lineageOf(config, [])).toEqual({ sessionId: "cfg", lineageMode: "new", generation: 1 });
-    expect(lineageOf(config, [{ event: "resumed", sessionId: "s2", lineageMode: "resume", generation: 2 }, { event: "other", sessionId: "no" }])).toEqual({ sessionId: "s2", lineageMode: "resume", generation: 2 });
+    expect(
+      lineageOf(config, [
+        { event: "resumed", sessionId: "s2", lineageMode: "resume", generation: 2 },
+        { event: "other", sessionId: "no" },
+      ]),
+    ).toEqual({ sessionId: "s2", lineageMode: "resume", generation: 2 });
     // An empty session id or a non-number generation in the event falls back field by field.
     expect(lineageOf(config, [{ event: "restarted", sessionId: "", lineageMode: "restart", generation: "3" }])).toEqual({ sessionId: "cfg", lineageMode: "restart", generation: 1 });
     expect(lineageOf(0, [])).toEqual({ sessionId: null, lineageMode: "new", generation: 1 });

@@ -11,13 +11,9 @@ export const dynamic = "force-dynamic";
 export const GET = handle(accountRoutes.tokens, async ({ principal }) => ({ tokens: await listTokens(requireAccount({ principal }).userId) }));
 
 /** A new token for agents and the CLI; its value is in this response and nowhere else, ever. */
-export const POST = handle(
-  accountRoutes.createToken,
-  async ({ principal, body }) => reply({ token: await createToken(requireAccount({ principal }).userId, body) }, { headers: { "cache-control": "no-store" } }),
-  {
-    // A leaked token must not be able to outlive its revocation by minting others.
-    guard: (principal) => {
-      if (principal.kind === "user" && principal.via !== "session") throw new WorkbenchError("FORBIDDEN", "Tokens are created from a signed-in browser session, not with another token.");
-    },
+export const POST = handle(accountRoutes.createToken, async ({ principal, body }) => reply({ token: await createToken(requireAccount({ principal }).userId, body) }, { headers: { "cache-control": "no-store" } }), {
+  // A leaked token must not be able to outlive its revocation by minting others.
+  guard: (principal) => {
+    if (principal.kind === "user" && principal.via !== "session") throw new WorkbenchError("FORBIDDEN", "Tokens are created from a signed-in browser session, not with another token.");
   },
-);
+});

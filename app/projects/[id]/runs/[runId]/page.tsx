@@ -174,8 +174,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
               </p>
             ) : null}
             <p className="text-xs text-fg-muted">
-              Coverage graph: {view.graph.nodes} nodes, {view.graph.edges} edges,{" "}
-              {view.graphSource.origin === "derived" ? "derived from the merged findings (the packet stores no graph)" : "stored in the packet"}.
+              Coverage graph: {view.graph.nodes} nodes, {view.graph.edges} edges, {view.graphSource.origin === "derived" ? "derived from the merged findings (the packet stores no graph)" : "stored in the packet"}.
             </p>
             {view.registry ? (
               <p className="text-xs text-fg-muted">
@@ -203,9 +202,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
         <div id="iterations" className="p-4">
           {points.length ? <SignalCharts data={points} thresholds={view.signalThresholds} convergenceThreshold={view.convergenceThreshold} /> : <EmptyState title="No iterations yet" />}
         </div>
-        {view.iterationWindow.count < view.iterationWindow.total ? (
-          <WindowNav window={view.iterationWindow} noun="iterations" param="iterations" basePath={basePath} searchParams={query} anchor="iterations" />
-        ) : null}
+        {view.iterationWindow.count < view.iterationWindow.total ? <WindowNav window={view.iterationWindow} noun="iterations" param="iterations" basePath={basePath} searchParams={query} anchor="iterations" /> : null}
       </Card>
 
       {view.replay ? (

@@ -49,7 +49,8 @@ async function gateSigning(projectId: string): Promise<GateSigning> {
   const [desk, own] = await Promise.all([goalGateSigners(projectId), signableKeyIds(principal)]);
   const signers = desk.signers.filter((s) => s.pinned && (!own || own.includes(s.keyId))).map((s) => s.keyId);
   if (desk.keyProblem) return { signers: [], cannotSign: desk.keyProblem };
-  if (signers.length === 0) return { signers, cannotSign: own ? "No signing key that the goal policy pins is bound to your account; an instance admin binds one on the Admin page." : "No key on this server can sign under the goal policy." };
+  if (signers.length === 0)
+    return { signers, cannotSign: own ? "No signing key that the goal policy pins is bound to your account; an instance admin binds one on the Admin page." : "No key on this server can sign under the goal policy." };
   return { signers, cannotSign: null };
 }
 
@@ -68,7 +69,9 @@ function TaskSection({ projectId, task, showFile, signing }: { projectId: string
         <GoalDecisionPanel projectId={projectId} task={task} goal={task.goal} signing={signing} />
         <Card>
           <CardHeader title={o.scope ? "GoalDecision" : "Decision (fail-closed)"} description="Exactly as `workbench policy evaluate --json` prints it for this checkpoint and policy." />
-          <pre className="overflow-auto p-4 text-xs" aria-label="Decision JSON">{task.decisionJson}</pre>
+          <pre className="overflow-auto p-4 text-xs" aria-label="Decision JSON">
+            {task.decisionJson}
+          </pre>
         </Card>
       </section>
     );
@@ -133,7 +136,9 @@ function TaskSection({ projectId, task, showFile, signing }: { projectId: string
       </Card>
       <Card>
         <CardHeader title="PolicyDecision" description="Exactly as `workbench policy evaluate --json` prints it." />
-        <pre className="overflow-auto p-4 text-xs" aria-label="Decision JSON">{task.decisionJson}</pre>
+        <pre className="overflow-auto p-4 text-xs" aria-label="Decision JSON">
+          {task.decisionJson}
+        </pre>
       </Card>
     </section>
   );

@@ -82,7 +82,16 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
-        crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }, { href: runHref, label: run.relPath }]} />}
+        crumbs={
+          <ProjectCrumbs
+            id={id}
+            name={project.name}
+            extra={[
+              { href: `/projects/${id}/runs`, label: "Runs" },
+              { href: runHref, label: run.relPath },
+            ]}
+          />
+        }
         title="Compare with a baseline"
         description={
           result
@@ -142,11 +151,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
       {result ? (
         <>
           <CompareSummary counts={result.counts} />
-          {result.unchanged ? (
-            <EmptyState title="Nothing changed">
-              The current run and {baselineLabel.toLowerCase()} have the same units, agreement, relevance, buckets, contradictions and signals.
-            </EmptyState>
-          ) : null}
+          {result.unchanged ? <EmptyState title="Nothing changed">The current run and {baselineLabel.toLowerCase()} have the same units, agreement, relevance, buckets, contradictions and signals.</EmptyState> : null}
           <Card>
             <CardHeader title="Signals" description="Each convergence signal and the composite score, recomputed the same way on both sides (documented formulas)." />
             <div className="grid gap-4 p-4 lg:grid-cols-[3fr_2fr]">
@@ -163,7 +168,17 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
           {selected && list && !(result.unchanged && changesOnly) ? (
             <Card>
               <CardHeader title="Units" description={changesOnly ? "Changes only: unchanged units are hidden." : "Every unit of both sides, by what happened to it."} />
-              <ChangesList projectId={id} runId={runId} base={result.baseline.ref} changesOnly={changesOnly} sections={result.sections} selected={selected} list={list} page={q.section ? q.page : 1} pageSize={PAGE_SIZE} />
+              <ChangesList
+                projectId={id}
+                runId={runId}
+                base={result.baseline.ref}
+                changesOnly={changesOnly}
+                sections={result.sections}
+                selected={selected}
+                list={list}
+                page={q.section ? q.page : 1}
+                pageSize={PAGE_SIZE}
+              />
             </Card>
           ) : null}
         </>
