@@ -1,7 +1,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
-import { migratePostgres, migrateSqlite } from "./migrate";
+import { ensureMigrated } from "./migrate";
 import { markQueryStatsListening, noteQuery, queryStatsEnabled } from "./query-stats";
 import { closeReaders } from "./read-connection";
 
@@ -27,13 +27,13 @@ function counted(db: Db): Db {
 async function connect(): Promise<Db> {
   if (databaseKind() === "postgres") {
     const url = postgresUrl();
-    await migratePostgres(url);
+    await ensureMigrated();
     const { PrismaPg } = await import("@prisma/adapter-pg");
     const { PrismaClient: PgClient } = await import("./generated/postgres/client.ts");
     return counted(new PgClient({ adapter: new PrismaPg({ connectionString: url }), ...queryLog() }) as unknown as Db);
   }
   const url = sqliteFileUrl();
-  await migrateSqlite(url.slice("file:".length));
+  await ensureMigrated();
   return counted(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }), ...queryLog() }) as unknown as Db);
 }
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { appRoot } from "./app-root";
-import type { DatabaseKind } from "./database-url";
+import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "./database-url";
 
 /**
  * Applies the committed migration SQL (written by `prisma migrate diff`, see
@@ -84,4 +84,32 @@ export async function migratePostgres(url: string): Promise<string[]> {
     await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
     await client.end();
   }
+}
+
+// Kept on globalThis: Next bundles this module into several route chunks.
+const g = globalThis as unknown as { __workbenchMigrated?: Map<string, Promise<unknown>> };
+const migrated = (g.__workbenchMigrated ??= new Map());
+
+/**
+ * The configured database, migrated once per process before its first use by any path: the
+ * Prisma client, the plain SQL reads and the indexer's transactions. A command that only reads
+ * and writes plain SQL (the CLI's load-context on an unchanged project) never loads Prisma.
+ */
+export function ensureMigrated(): Promise<unknown> {
+  const postgres = databaseKind() === "postgres";
+  const target = postgres ? postgresUrl() : sqliteFileUrl().slice("file:".length);
+  let done = migrated.get(target);
+  if (!done) {
+    done = (postgres ? migratePostgres(target) : migrateSqlite(target)).catch((e: unknown) => {
+      migrated.delete(target);
+      throw e;
+    });
+    migrated.set(target, done);
+  }
+  return done;
+}
+
+/** Forgets what was migrated (the database was closed, replaced or deleted). */
+export function forgetMigrated(): void {
+  migrated.clear();
 }

@@ -1,6 +1,7 @@
 import type { Database as Sqlite, Statement } from "better-sqlite3";
 import type { Pool } from "pg";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
+import { ensureMigrated, forgetMigrated } from "./migrate";
 
 /**
  * Long-lived connections for plain SQL reads, one per process (kept on globalThis, since
@@ -19,6 +20,8 @@ import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
  */
 interface Readers {
   sqlite?: { file: string; db: Sqlite; statements: Map<string, Statement> };
+  pgOpening?: { url: string; ready: Promise<Pool> };
+  sqliteOpening?: { file: string; ready: Promise<{ file: string; db: Sqlite; statements: Map<string, Statement> }> };
   pg?: { url: string; pool: Pool };
 }
 
@@ -45,19 +48,43 @@ export function sqliteValue(v: unknown): unknown {
 async function sqliteReader(): Promise<NonNullable<Readers["sqlite"]>> {
   const file = sqliteFileUrl().slice("file:".length);
   if (readers.sqlite?.file === file && readers.sqlite.db.open) return readers.sqlite;
+  // Reads that start together share one opening: each opening its own would leave all but one unclosed.
+  if (readers.sqliteOpening?.file === file) return readers.sqliteOpening.ready;
   readers.sqlite?.db.close();
-  const { default: Database } = await import("better-sqlite3");
-  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
-  readers.sqlite = { file, db, statements: new Map() };
-  return readers.sqlite;
+  readers.sqlite = undefined;
+  const ready = (async () => {
+    await ensureMigrated();
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
+    return { file, db, statements: new Map<string, Statement>() };
+  })();
+  readers.sqliteOpening = { file, ready };
+  try {
+    readers.sqlite = await ready;
+    return readers.sqlite;
+  } finally {
+    if (readers.sqliteOpening?.ready === ready) readers.sqliteOpening = undefined;
+  }
 }
 
 async function pgPool(): Promise<Pool> {
   const url = postgresUrl();
   if (readers.pg?.url === url) return readers.pg.pool;
+  if (readers.pgOpening?.url === url) return readers.pgOpening.ready;
+  const ready = newPgPool(url);
+  readers.pgOpening = { url, ready };
+  try {
+    return await ready;
+  } finally {
+    if (readers.pgOpening?.ready === ready) readers.pgOpening = undefined;
+  }
+}
+
+async function newPgPool(url: string): Promise<Pool> {
   const old = readers.pg?.pool;
   readers.pg = undefined;
   if (old) await old.end().catch(() => undefined);
+  await ensureMigrated();
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: url,
@@ -94,6 +121,7 @@ export async function closeReaders(): Promise<void> {
   const { sqlite, pg } = readers;
   readers.sqlite = undefined;
   readers.pg = undefined;
+  forgetMigrated();
   sqlite?.db.close();
   if (pg) await pg.pool.end().catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
+import { ensureMigrated } from "./migrate";
 import { noteQuery } from "./query-stats";
 import { readRows, sqliteValue, toPg } from "./read-connection";
 
@@ -21,6 +22,7 @@ const PG_MAX_VARS = 60_000;
 
 /** Runs `fn` in one transaction: everything or nothing is written. */
 export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+  await ensureMigrated();
   if (databaseKind() === "postgres") {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: postgresUrl() });

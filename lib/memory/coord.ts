@@ -25,7 +25,7 @@ import { type ValidGoalPolicy, isGoalDocument, validateGoalCheckpoint, validateG
 import { type NormalizedPolicy, validateCheckpoint, validatePolicy } from "../policy/validate";
 import { recordedActors } from "./actors";
 import { canonicalSha256 } from "./canonical-json";
-import type { CoordCheckpoint, CoordLock, CoordPolicy, CoordProposal, CoordSnapshot } from "./coord-types";
+import type { CoordCheckpoint, CoordLock, CoordMemory, CoordPolicy, CoordProposal, CoordSnapshot } from "./coord-types";
 import { PACKET_FILE, PRIMER_FILE, parseContextPacket, parsePrimer } from "./coord-packets";
 import { buildCurrentView } from "./current-view";
 import { verifyRecord } from "./decision-record";
@@ -273,6 +273,21 @@ function markReplayed(proposals: CoordProposal[], errors: CoordIssue[]): void {
   }
 }
 
+async function readMemory(pfs: ProjectFs, errors: CoordIssue[]): Promise<CoordMemory | null> {
+  const memText = await readText(pfs, MEMORY_FILE, MEMORY_LIMIT, errors);
+  if (memText === null) return null;
+  const parsed = parseMemoryText(memText, MEMORY_FILE);
+  errors.push(...parsed.errors);
+  return { file: MEMORY_FILE, header: parsed.header, events: parsed.events, view: buildCurrentView(parsed.events) };
+}
+
+/** `.coord/memory.yml` alone, read and validated as readCoord reads it (the search index needs nothing else). */
+export async function readCoordMemory(projectRoot: string): Promise<{ memory: CoordMemory | null; errors: CoordIssue[] }> {
+  const errors: CoordIssue[] = [];
+  const pfs = await ProjectFs.open(projectRoot, { onSkip: issueSink(errors) });
+  return { memory: await readMemory(pfs, errors), errors };
+}
+
 /** Reads and validates every `.coord/` file of a project. `keys` enables signature checks. */
 export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; now?: Date } = {}): Promise<CoordSnapshot> {
   const errors: CoordIssue[] = [];
@@ -284,12 +299,7 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
   for (const name of top.filter((n) => n.startsWith("memory.yml.tmp."))) {
     errors.push({ file: `${COORD}/${name}`, message: `${COORD}/${name}: left over from an interrupted write of memory.yml (which is intact); it can be deleted.`, severity: "warning" });
   }
-  const memText = await readText(pfs, MEMORY_FILE, MEMORY_LIMIT, errors);
-  if (memText !== null) {
-    const parsed = parseMemoryText(memText, MEMORY_FILE);
-    errors.push(...parsed.errors);
-    snap.memory = { file: MEMORY_FILE, header: parsed.header, events: parsed.events, view: buildCurrentView(parsed.events) };
-  }
+  snap.memory = await readMemory(pfs, errors);
 
   snap.policies = await readPolicies(pfs, top, errors);
   const checkpointFiles = (await listFiles(pfs, `${COORD}/checkpoints`)).filter((n) => n.endsWith(".json")).map((n) => `${COORD}/checkpoints/${n}`);

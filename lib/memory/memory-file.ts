@@ -18,7 +18,9 @@ import { type CoordIssue, fieldName } from "./issues";
 import { PROPOSAL_ID } from "./proposal";
 import { isAwareTimestamp } from "./timestamp";
 
-export const MEMORY_FILE = ".coord/memory.yml";
+import { MEMORY_FILE } from "./memory-path";
+
+export { MEMORY_FILE };
 /** A memory log is text the size of a long document, never more. */
 export const MAX_MEMORY_BYTES = 32 * 1024 * 1024;
 /** YAML aliases a memory log may expand while being read: a real log has none; a few thousand is an alias bomb. */

@@ -26,8 +26,9 @@ import {
   sourceKeys,
   type EntryChanges,
 } from "../db/repositories/search";
-import { getProject } from "../db/repositories/projects";
-import { readCoord } from "../memory/coord";
+import { getProjectHead } from "../db/repositories/projects";
+import { ProjectFs } from "../core/project-fs";
+import { MEMORY_FILE } from "../memory/memory-path";
 import { commitEntries, documentEntries, findingEntries, memoryEntries, packetEntries, topicEntries, type EntryInput } from "./entries";
 import type { SearchKind } from "./schemas";
 import { indexWords, segmentForIndex } from "./text";
@@ -213,16 +214,32 @@ export async function syncPacketSearch(projectId: string, packetId: string): Pro
   return stats(changes);
 }
 
-/** The memory log's events, with their current status (after an apply, or on index). */
+const MEMORY_SOURCE = "memory";
+
+/** memory.yml's size and time, or "none": what the memory entries were last built from. */
+async function memoryFingerprint(root: string): Promise<string> {
+  const pfs = await ProjectFs.open(root);
+  const entry = await pfs.stat(MEMORY_FILE).catch(() => null);
+  return entry ? `${entry.size}:${entry.mtimeMs}` : "none";
+}
+
+/**
+ * The memory log's events, with their current status (after an apply, or on index). Skipped
+ * while memory.yml keeps the size and time it had at the last sync: every index job asks, and
+ * parsing and validating the log is most of an unchanged project's re-index.
+ */
 export async function syncMemorySearch(projectId: string): Promise<SyncStats> {
-  const project = await getProject(projectId);
-  const snapshot = await readCoord(project.rootPath);
-  const unreadable = snapshot.errors.some((e) => e.file === ".coord/memory.yml" && e.severity !== "warning");
-  // A memory.yml that cannot be read whole now keeps what was indexed from it before.
+  const project = await getProjectHead(projectId);
+  const fingerprint = await memoryFingerprint(project.rootPath);
+  if (fingerprint === (await sourceFingerprint(projectId, MEMORY_SOURCE))) return { written: 0, removed: 0 };
+  const { readCoordMemory } = await import("../memory/coord");
+  const { memory, errors } = await readCoordMemory(project.rootPath);
+  const unreadable = errors.some((e) => e.file === MEMORY_FILE && e.severity !== "warning");
+  // A memory.yml that cannot be read whole now keeps what was indexed from it before (and is read again next time).
   if (unreadable) return { written: 0, removed: 0 };
-  const entries = memoryEntries(projectId, snapshot.memory?.view.entries ?? []);
+  const entries = memoryEntries(projectId, memory?.view.entries ?? []);
   const changes = await diff(projectId, ["memory"], entries);
-  await applyEntryChanges(projectId, changes);
+  await applyEntryChanges(projectId, changes, { key: MEMORY_SOURCE, fingerprint });
   return stats(changes);
 }
 

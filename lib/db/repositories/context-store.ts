@@ -1,8 +1,9 @@
 import type { ResolvedLayout } from "../../core/config";
 import { ProjectFs } from "../../core/project-fs";
-import { getDb } from "../client";
+import { containsPattern } from "../db-values";
+import { readSql } from "../sql-tx";
 import { SOURCE_KINDS, type BranchDto, type DocumentHitDto, type ProjectHeadDto, type SourceKind } from "../dto";
-import { allTopics, sourcesForSlug, toSourceDto } from "./topics";
+import { allTopics, SOURCE_COLUMNS, sourcesForSlug, toSourceDto, type SourceRow } from "./topics";
 import { getProjectHead } from "./projects";
 
 /**
@@ -24,7 +25,6 @@ function caseVariants(s: string): string[] {
 export async function contextStoreFor(projectOrId: string | ProjectHeadDto) {
   const project = typeof projectOrId === "string" ? await getProjectHead(projectOrId) : projectOrId;
   const projectId = project.id;
-  const db = await getDb();
   const layouts: ResolvedLayout[] = project.layouts;
 
   return {
@@ -51,11 +51,11 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto) {
     async sourcesWithSlugLike(needle: string, limit: number) {
       const out = [];
       for (const source of SOURCE_KINDS) {
-        const rows = await db.topicSource.findMany({
-          where: { projectId, source, OR: caseVariants(needle).map((v) => ({ slug: { contains: v } })) },
-          orderBy: { slug: "asc" },
-          take: limit * 4,
-        });
+        const variants = caseVariants(needle);
+        const rows = await readSql<SourceRow>(
+          `SELECT ${SOURCE_COLUMNS} FROM "TopicSource" WHERE "projectId" = ? AND "source" = ? AND (${variants.map(() => `"slug" LIKE ? ESCAPE '\\'`).join(" OR ")}) ORDER BY "slug" ASC LIMIT ?`,
+          [projectId, source, ...variants.map(containsPattern), limit * 4],
+        );
         out.push(
           ...rows
             .filter((r) => containsCI(r.slug, needle))
@@ -68,26 +68,27 @@ export async function contextStoreFor(projectOrId: string | ProjectHeadDto) {
     async documentsContaining(needles: string[], area: DocumentHitDto["area"], limit: number) {
       const variants = [...new Set(needles.filter(Boolean).flatMap(caseVariants))];
       if (variants.length === 0) return [];
-      const rows = await db.document.findMany({
-        where: { projectId, area, OR: variants.map((v) => ({ content: { contains: v } })) },
-        orderBy: { relPath: "asc" },
-        take: limit,
-      });
+      const rows = await readSql<{ relPath: string; area: string; source: string | null; slug: string | null; title: string; content: string }>(
+        `SELECT "relPath", "area", "source", "slug", "title", "content" FROM "Document" WHERE "projectId" = ? AND "area" = ? AND (${variants.map(() => `"content" LIKE ? ESCAPE '\\'`).join(" OR ")}) ORDER BY "relPath" ASC LIMIT ?`,
+        [projectId, area, ...variants.map(containsPattern), limit],
+      );
       return rows
         .filter((r) => needles.some((n) => containsCI(r.content, n) || containsCI(r.title, n)))
         .map((r): DocumentHitDto => ({ relPath: r.relPath, area: r.area as DocumentHitDto["area"], source: r.source as SourceKind | null, slug: r.slug, title: r.title, content: r.content }));
     },
     async branchesContaining(needle: string) {
-      const rows = await db.gitBranch.findMany({ where: { projectId, name: { contains: needle } }, orderBy: { name: "asc" } });
+      const rows = await readSql<{ name: string; lastCommitDate: string; recentJson: string }>(
+        `SELECT "name", "lastCommitDate", "recentJson" FROM "GitBranch" WHERE "projectId" = ? AND "name" LIKE ? ESCAPE '\\' ORDER BY "name" ASC`,
+        [projectId, containsPattern(needle)],
+      );
       return rows.filter((b) => b.name.includes(needle)).map((b): BranchDto => ({ name: b.name, lastCommitDate: b.lastCommitDate, recent: JSON.parse(b.recentJson) as BranchDto["recent"] }));
     },
     async commitsGrep(needle: string, limit: number) {
       // Case-sensitive, as `git log --grep` is by default.
-      const rows = await db.gitCommit.findMany({
-        where: { projectId, message: { contains: needle } },
-        orderBy: { ord: "asc" },
-        take: limit * 4,
-      });
+      const rows = await readSql<{ hash: string; subject: string; message: string; date: string }>(
+        `SELECT "hash", "subject", "message", "date" FROM "GitCommit" WHERE "projectId" = ? AND "message" LIKE ? ESCAPE '\\' ORDER BY "ord" ASC LIMIT ?`,
+        [projectId, containsPattern(needle), limit * 4],
+      );
       return rows
         .filter((c) => c.message.includes(needle))
         .slice(0, limit)

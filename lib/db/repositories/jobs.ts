@@ -1,21 +1,25 @@
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
 import { tryClusterLock } from "../cluster-lock";
+import { isoTime } from "../db-values";
 import type { IndexJobDto, IndexStats, JobPhase, JobStatus } from "../dto";
 
-type JobRow = {
+/** A job as Prisma returns it (Dates) or plain SQL does (SQLite: text; counts may be strings). */
+export type JobRow = {
   id: string;
   projectId: string;
   status: string;
   phase: string;
-  filesDone: number;
-  filesTotal: number;
+  filesDone: number | string;
+  filesTotal: number | string;
   error: string | null;
   statsJson: string;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
+  createdAt: unknown;
+  startedAt: unknown;
+  finishedAt: unknown;
 };
+
+export const JOB_COLUMNS = `"id", "projectId", "status", "phase", "filesDone", "filesTotal", "error", "statsJson", "createdAt", "startedAt", "finishedAt"`;
 
 export function toJobDto(j: JobRow): IndexJobDto {
   let stats: Partial<IndexStats> = {};
@@ -29,13 +33,13 @@ export function toJobDto(j: JobRow): IndexJobDto {
     projectId: j.projectId,
     status: j.status as JobStatus,
     phase: j.phase as JobPhase,
-    filesDone: j.filesDone,
-    filesTotal: j.filesTotal,
+    filesDone: Number(j.filesDone),
+    filesTotal: Number(j.filesTotal),
     error: j.error,
     stats,
-    createdAt: j.createdAt.toISOString(),
-    startedAt: j.startedAt?.toISOString() ?? null,
-    finishedAt: j.finishedAt?.toISOString() ?? null,
+    createdAt: isoTime(j.createdAt) ?? "",
+    startedAt: isoTime(j.startedAt),
+    finishedAt: isoTime(j.finishedAt),
   };
 }
 

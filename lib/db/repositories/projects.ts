@@ -1,21 +1,21 @@
 import type { ResolvedLayout } from "../../core/config";
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
-import { isoTime } from "../db-values";
+import { count, isoTime } from "../db-values";
 import type { ProjectDto, ProjectHeadDto } from "../dto";
 import { readSql } from "../sql-tx";
-import { toJobDto } from "./jobs";
+import { JOB_COLUMNS, toJobDto, type JobRow } from "./jobs";
 
 type ProjectRow = {
   id: string;
   name: string;
   rootPath: string;
-  createdAt: Date;
-  lastIndexedAt: Date | null;
+  createdAt: unknown;
+  lastIndexedAt: unknown;
   configJson: string;
   remoteUrl: string | null;
   remoteBranch: string | null;
-  lastFetchedAt: Date | null;
+  lastFetchedAt: unknown;
   lastFetchError: string | null;
 };
 
@@ -28,32 +28,40 @@ function parseLayouts(json: string): ResolvedLayout[] {
   }
 }
 
+const PROJECT_COLUMNS = `"id", "name", "rootPath", "createdAt", "lastIndexedAt", "configJson", "remoteUrl", "remoteBranch", "lastFetchedAt", "lastFetchError"`;
+
+/**
+ * Plain SQL (lib/db/read-connection.ts says why): the CLI's load-context on an unchanged
+ * project reads a project this way, and then never loads the Prisma client at all.
+ */
+async function projectRows(where: string, params: unknown[]): Promise<ProjectRow[]> {
+  return readSql<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM "Project"${where}`, params);
+}
+
 async function toDto(p: ProjectRow): Promise<ProjectDto> {
-  const db = await getDb();
-  const [topicCount, warningCount, job] = await Promise.all([
-    db.topic.count({ where: { projectId: p.id } }),
-    db.indexWarning.count({ where: { projectId: p.id } }),
-    db.indexJob.findFirst({ where: { projectId: p.id }, orderBy: { createdAt: "desc" } }),
+  const [[counts], [job]] = await Promise.all([
+    readSql<{ topics: unknown; warnings: unknown }>(`SELECT (SELECT COUNT(*) FROM "Topic" WHERE "projectId" = ?) AS "topics", (SELECT COUNT(*) FROM "IndexWarning" WHERE "projectId" = ?) AS "warnings"`, [p.id, p.id]),
+    readSql<JobRow>(`SELECT ${JOB_COLUMNS} FROM "IndexJob" WHERE "projectId" = ? ORDER BY "createdAt" DESC LIMIT 1`, [p.id]),
   ]);
   return {
     id: p.id,
     name: p.name,
     rootPath: p.rootPath,
-    createdAt: p.createdAt.toISOString(),
-    lastIndexedAt: p.lastIndexedAt?.toISOString() ?? null,
+    createdAt: isoTime(p.createdAt) ?? "",
+    lastIndexedAt: isoTime(p.lastIndexedAt),
     layouts: parseLayouts(p.configJson),
-    topicCount,
-    warningCount,
+    topicCount: count(counts?.topics),
+    warningCount: count(counts?.warnings),
     latestJob: job ? toJobDto(job) : null,
-    remote: p.remoteUrl ? { url: p.remoteUrl, branch: p.remoteBranch ?? "", lastFetchedAt: p.lastFetchedAt?.toISOString() ?? null, lastFetchError: p.lastFetchError } : null,
+    remote: p.remoteUrl ? { url: p.remoteUrl, branch: p.remoteBranch ?? "", lastFetchedAt: isoTime(p.lastFetchedAt), lastFetchError: p.lastFetchError } : null,
   };
 }
 
 /** Every project, or in team mode only `visibleIds`. */
 export async function listProjects(visibleIds: string[] | null = null): Promise<ProjectDto[]> {
-  const db = await getDb();
-  const rows = await db.project.findMany({ where: visibleIds ? { id: { in: visibleIds } } : {}, orderBy: { name: "asc" } });
-  return Promise.all(rows.map(toDto));
+  if (visibleIds?.length === 0) return [];
+  const where = visibleIds ? ` WHERE "id" IN (${visibleIds.map(() => "?").join(",")})` : "";
+  return Promise.all((await projectRows(`${where} ORDER BY "name" ASC`, visibleIds ?? [])).map(toDto));
 }
 
 /**
@@ -78,15 +86,13 @@ export async function getProjectHead(id: string): Promise<ProjectHeadDto> {
 }
 
 export async function getProject(id: string): Promise<ProjectDto> {
-  const db = await getDb();
-  const row = await db.project.findUnique({ where: { id } });
+  const [row] = await projectRows(` WHERE "id" = ?`, [id]);
   if (!row) throw new WorkbenchError("NOT_FOUND", "No such project.");
   return toDto(row);
 }
 
 export async function findProjectByRoot(rootPath: string): Promise<ProjectDto | null> {
-  const db = await getDb();
-  const row = await db.project.findUnique({ where: { rootPath } });
+  const [row] = await projectRows(` WHERE "rootPath" = ?`, [rootPath]);
   return row ? toDto(row) : null;
 }
 
@@ -133,8 +139,11 @@ export async function deleteProject(id: string): Promise<void> {
 }
 
 export async function getProjectIndexState(id: string): Promise<{ rootPath: string; gitFingerprint: string | null; listingDigest: string | null; configJson: string } | null> {
-  const db = await getDb();
-  return db.project.findUnique({ where: { id }, select: { rootPath: true, gitFingerprint: true, listingDigest: true, configJson: true } });
+  const [row] = await readSql<{ rootPath: string; gitFingerprint: string | null; listingDigest: string | null; configJson: string }>(
+    `SELECT "rootPath", "gitFingerprint", "listingDigest", "configJson" FROM "Project" WHERE "id" = ?`,
+    [id],
+  );
+  return row ?? null;
 }
 
 /** Every project's name by id (for labelling search facets). */

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
 import { bool } from "../db-values";
-import { readSql } from "../sql-tx";
+import { readSql, withSqlTransaction } from "../sql-tx";
 
 export interface RunRowDto {
   id: string;
@@ -39,6 +40,8 @@ type Row = {
   summaryJson: string;
 };
 
+const RUN_COLUMNS = `"id", "relPath", "loopType", "specFolder", "archived", "scope", "status", "iterations", "decision", "stopReason", "findings", "lastEventAt", "summaryJson"`;
+
 function toDto(r: Row): RunRowDto {
   let extra: { executors?: string[]; corruptLines?: number } = {};
   try {
@@ -55,29 +58,54 @@ function toDto(r: Row): RunRowDto {
  * there keeps its id, so links to it (and search entries of its findings) stay valid.
  */
 export async function replaceRuns(projectId: string, runs: readonly RunRowInput[]): Promise<void> {
-  const db = await getDb();
   const keyOf = (r: { relPath: string; loopType: string }) => `${r.loopType}\u0000${r.relPath}`;
-  const existing = new Map((await db.deepRun.findMany({ where: { projectId }, select: { id: true, relPath: true, loopType: true } })).map((r) => [keyOf(r), r.id]));
-  const data = (r: RunRowInput) => ({
-    relPath: r.relPath,
-    loopType: r.loopType,
-    specFolder: r.specFolder,
-    archived: r.archived,
-    scope: r.scope,
-    status: r.status,
-    iterations: r.iterations,
-    decision: r.decision,
-    stopReason: r.stopReason,
-    findings: r.findings,
-    lastEventAt: r.lastEventAt,
-    summaryJson: JSON.stringify({ executors: r.executors, corruptLines: r.corruptLines }),
+  const values = (r: RunRowInput) => [
+    r.specFolder,
+    r.archived,
+    r.scope,
+    r.status,
+    r.iterations,
+    r.decision,
+    r.stopReason,
+    r.findings,
+    r.lastEventAt,
+    JSON.stringify({ executors: r.executors, corruptLines: r.corruptLines }),
+  ];
+  // Plain SQL, and only rows that differ are written: every index re-reads the run packets,
+  // and on an unchanged project this must write nothing (and not load the Prisma client).
+  await withSqlTransaction(async (tx) => {
+    const stored = await tx.all<Row & { archived: unknown }>(`SELECT ${RUN_COLUMNS} FROM "DeepRun" WHERE "projectId" = ?`, [projectId]);
+    const existing = new Map(stored.map((r) => [keyOf(r), r]));
+    const found = new Set(runs.map(keyOf));
+    for (const r of stored) if (!found.has(keyOf(r))) await tx.run(`DELETE FROM "DeepRun" WHERE "id" = ?`, [r.id]);
+    const fresh: unknown[][] = [];
+    for (const run of runs) {
+      const old = existing.get(keyOf(run));
+      const next = values(run);
+      if (!old) {
+        fresh.push([randomUUID(), projectId, run.relPath, run.loopType, ...next]);
+        continue;
+      }
+      const before = [
+        old.specFolder,
+        bool(old.archived),
+        old.scope,
+        old.status,
+        Number(old.iterations),
+        old.decision,
+        old.stopReason,
+        old.findings === null ? null : Number(old.findings),
+        old.lastEventAt,
+        old.summaryJson,
+      ];
+      if (before.every((v, i) => v === next[i])) continue;
+      await tx.run(
+        `UPDATE "DeepRun" SET "specFolder" = ?, "archived" = ?, "scope" = ?, "status" = ?, "iterations" = ?, "decision" = ?, "stopReason" = ?, "findings" = ?, "lastEventAt" = ?, "summaryJson" = ? WHERE "id" = ?`,
+        [...next, old.id],
+      );
+    }
+    await tx.insert("DeepRun", ["id", "projectId", "relPath", "loopType", "specFolder", "archived", "scope", "status", "iterations", "decision", "stopReason", "findings", "lastEventAt", "summaryJson"], fresh);
   });
-  const found = new Set(runs.map(keyOf));
-  await db.$transaction([
-    db.deepRun.deleteMany({ where: { projectId, id: { in: [...existing].filter(([k]) => !found.has(k)).map(([, id]) => id) } } }),
-    ...runs.filter((r) => existing.has(keyOf(r))).map((r) => db.deepRun.update({ where: { id: existing.get(keyOf(r))! }, data: data(r) })),
-    db.deepRun.createMany({ data: runs.filter((r) => !existing.has(keyOf(r))).map((r) => ({ projectId, ...data(r) })) }),
-  ]);
 }
 
 export async function listRuns(projectId: string): Promise<RunRowDto[]> {
@@ -88,10 +116,7 @@ export async function listRuns(projectId: string): Promise<RunRowDto[]> {
 
 export async function getRun(projectId: string, runId: string): Promise<RunRowDto> {
   // Plain SQL: every view of a run page asks (see lib/db/read-connection.ts for why not Prisma).
-  const [r] = await readSql<Omit<Row, "archived"> & { archived: unknown }>(
-    `SELECT "id", "relPath", "loopType", "specFolder", "archived", "scope", "status", "iterations", "decision", "stopReason", "findings", "lastEventAt", "summaryJson" FROM "DeepRun" WHERE "id" = ? AND "projectId" = ?`,
-    [runId, projectId],
-  );
+  const [r] = await readSql<Omit<Row, "archived"> & { archived: unknown }>(`SELECT ${RUN_COLUMNS} FROM "DeepRun" WHERE "id" = ? AND "projectId" = ?`, [runId, projectId]);
   if (!r) throw new WorkbenchError("NOT_FOUND", "No such run.");
   return toDto({ ...r, archived: bool(r.archived) });
 }

@@ -6,6 +6,7 @@
  */
 import { databaseKind } from "../database-url";
 import { getDb } from "../client";
+import { count } from "../db-values";
 import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
 
 /** An entry as stored: what lib/search/entries builds (its kind one of lib/search's kinds), with its content hash. */
@@ -62,21 +63,15 @@ export async function entryHashes(projectId: string, kinds: readonly string[], r
 
 /** Stored entries per kind in a project (the sync's cheap check that nothing went missing). */
 export async function entryCounts(projectId: string): Promise<Map<string, number>> {
-  const db = await getDb();
-  const rows = await db.searchEntry.groupBy({ by: ["kind"], where: { projectId }, _count: { _all: true } });
-  return new Map(rows.map((r) => [r.kind, r._count._all]));
+  const rows = await readSql<{ kind: string; n: unknown }>(`SELECT "kind", COUNT(*) AS "n" FROM "SearchEntry" WHERE "projectId" = ? GROUP BY "kind"`, [projectId]);
+  return new Map(rows.map((r) => [r.kind, count(r.n)]));
 }
 
 /** Indexed rows per search group in a project, to compare with entryCounts. */
 export async function indexedCounts(projectId: string): Promise<{ topics: number; documents: number; commits: number; packets: number }> {
-  const db = await getDb();
-  const [topics, documents, commits, packets] = await Promise.all([
-    db.topic.count({ where: { projectId } }),
-    db.document.count({ where: { projectId } }),
-    db.gitCommit.count({ where: { projectId } }),
-    db.packet.count({ where: { projectId } }),
-  ]);
-  return { topics, documents, commits, packets };
+  const of = (table: string) => `(SELECT COUNT(*) FROM "${table}" WHERE "projectId" = ?) AS "${table}"`;
+  const [r] = await readSql<Record<"Topic" | "Document" | "GitCommit" | "Packet", unknown>>(`SELECT ${of("Topic")}, ${of("Document")}, ${of("GitCommit")}, ${of("Packet")}`, [projectId, projectId, projectId, projectId]);
+  return { topics: count(r?.Topic), documents: count(r?.Document), commits: count(r?.GitCommit), packets: count(r?.Packet) };
 }
 
 export const entryKey = key;
@@ -205,8 +200,7 @@ export async function applyEntryChangeBatches(projectId: string, batches: AsyncI
 
 /** What a group of entries was last built from, or null. */
 export async function sourceFingerprint(projectId: string, sourceKey: string): Promise<string | null> {
-  const db = await getDb();
-  const row = await db.searchSource.findUnique({ where: { projectId_key: { projectId, key: sourceKey } } });
+  const [row] = await readSql<{ fingerprint: string }>(`SELECT "fingerprint" FROM "SearchSource" WHERE "projectId" = ? AND "key" = ?`, [projectId, sourceKey]);
   return row?.fingerprint ?? null;
 }
 

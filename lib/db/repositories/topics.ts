@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { WorkbenchError } from "../../core/errors";
 import { SOURCE_KINDS, type SourceDetails, type SourceKind, type TopicRowDto, type TopicSourceDto } from "../dto";
-import { getDb } from "../client";
-import { containsPattern, count } from "../db-values";
+import { bool, containsPattern, count } from "../db-values";
 import { databaseKind } from "../database-url";
 import { readSql } from "../sql-tx";
 
@@ -67,16 +66,12 @@ export async function listTopics(projectId: string, filter: TopicFilter): Promis
 
 /** Every topic in inventory order (for the CLI's no-argument listing). */
 export async function allTopics(projectId: string): Promise<TopicRowDto[]> {
-  const db = await getDb();
-  const rows = await db.topic.findMany({
-    where: { projectId },
-    orderBy: [{ updatedAt: { sort: "desc", nulls: "last" } }, { slug: "asc" }],
-    select: { slug: true, title: true, status: true, type: true, updatedAt: true, sources: true },
-  });
+  const rows = await readSql<TopicRow>(`SELECT "slug", "title", "status", "type", "updatedAt", "sources" FROM "Topic" WHERE "projectId" = ? ORDER BY "updatedAt" DESC NULLS LAST, "slug" ASC`, [projectId]);
   return rows.map(toRow);
 }
 
-type SourceRow = {
+/** A TopicSource row as plain SQL returns it (booleans: 0/1 on SQLite). */
+export type SourceRow = {
   source: string;
   slug: string;
   title: string | null;
@@ -86,12 +81,14 @@ type SourceRow = {
   createdAt: string | null;
   updatedAt: string | null;
   relPath: string;
-  fromManifest: boolean;
-  onDisk: boolean;
-  legacy: boolean;
-  listed: boolean;
+  fromManifest: unknown;
+  onDisk: unknown;
+  legacy: unknown;
+  listed: unknown;
   detailsJson: string;
 };
+
+export const SOURCE_COLUMNS = `"source", "slug", "title", "status", "type", "phase", "createdAt", "updatedAt", "relPath", "fromManifest", "onDisk", "legacy", "listed", "detailsJson"`;
 
 export function toSourceDto(r: SourceRow): TopicSourceDto {
   let details: SourceDetails;
@@ -100,12 +97,25 @@ export function toSourceDto(r: SourceRow): TopicSourceDto {
   } catch {
     throw new WorkbenchError("INTERNAL", "Stored topic details are unreadable; re-index the project.", { slug: r.slug });
   }
-  const { detailsJson: _, ...rest } = r;
-  return { ...rest, source: r.source as SourceKind, details };
+  return {
+    source: r.source as SourceKind,
+    slug: r.slug,
+    title: r.title,
+    status: r.status,
+    type: r.type,
+    phase: r.phase,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    relPath: r.relPath,
+    fromManifest: bool(r.fromManifest),
+    onDisk: bool(r.onDisk),
+    legacy: bool(r.legacy),
+    listed: bool(r.listed),
+    details,
+  };
 }
 
 export async function sourcesForSlug(projectId: string, slug: string): Promise<TopicSourceDto[]> {
-  const db = await getDb();
-  const rows = await db.topicSource.findMany({ where: { projectId, slug } });
+  const rows = await readSql<SourceRow>(`SELECT ${SOURCE_COLUMNS} FROM "TopicSource" WHERE "projectId" = ? AND "slug" = ?`, [projectId, slug]);
   return rows.sort((a, b) => SOURCE_KINDS.indexOf(a.source as SourceKind) - SOURCE_KINDS.indexOf(b.source as SourceKind)).map(toSourceDto);
 }
