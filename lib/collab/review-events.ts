@@ -30,3 +30,8 @@ export function onReviewChange(packetId: string, fn: (change: ReviewStatusChange
   emitter.on("change", listener);
   return () => emitter.off("change", listener);
 }
+
+/** Listeners waiting on review changes now (for tests and diagnostics). */
+export function reviewWaiterCount(): number {
+  return emitter.listenerCount("change");
+}
