@@ -18,11 +18,13 @@ import { listAgentActivity } from "../../lib/collab/activity";
 import { reviewWaiterCount } from "../../lib/collab/review-events";
 import { reviewHistory, reviewPacket } from "../../lib/collab/service";
 import { getAccount, setMember } from "../../lib/db/repositories/accounts";
+import { transitionReview } from "../../lib/db/repositories/collab";
 import { listRuns } from "../../lib/db/repositories/runs";
 import { runFindings } from "../../lib/deep-context/service";
 import { findingsQuerySchema } from "../../lib/deep-context/views/findings-query";
 import { startIndexJob, waitForJob } from "../../lib/indexer/jobs";
 import type { McpCallerContext } from "../../lib/mcp/context";
+import { HANDOFF_POLL_MS } from "../../lib/mcp/tools/get-handoff";
 import { createWorkbenchMcpServer } from "../../lib/mcp/server";
 import { memoryDesk } from "../../lib/memory/desk";
 import { listRevisions } from "../../lib/packets/service";
@@ -107,6 +109,19 @@ describe("the loop over MCP, as the stdio server (local, no token)", () => {
     expect(await call(client, "get_handoff", { project: projectId, topic: "SKILL-9" })).toMatchObject({ packet: packetId, markdown: REVISED });
   });
 
+  it("a decision made by another process (no in-process event) ends the wait within the poll interval", async () => {
+    const { packet } = await call(client, "draft_packet", { project: projectId, kind: "brief", markdown: BRIEF });
+    await call(client, "request_review", { packet });
+    const waiting = call(client, "get_handoff", { packet, waitSeconds: 60 });
+    await expect.poll(reviewWaiterCount, { interval: 5 }).toBe(1);
+    const decidedAt = Date.now();
+    // The row as another server's dashboard writes it: the repository alone publishes nothing here.
+    await transitionReview(packet, { from: "in_review", to: "changes_requested", actor: "Bea", revision: 1, note: "name the runner", approvedNumber: null });
+    const got = await waiting;
+    expect(Date.now() - decidedAt).toBeLessThan(HANDOFF_POLL_MS + 1500);
+    expect(got).toMatchObject({ approved: false, reviewStatus: "changes_requested", lastDecision: { actor: "Bea", note: "name the runner" }, waitingOn: expect.stringMatching(/^an editor/) });
+  });
+
   it("records the agent on revisions, review events and the activity list", async () => {
     expect((await listRevisions(projectId, packetId)).map((r) => [r.number, r.agentName, r.agentTokenId])).toEqual([
       [2, "stdio agent", null],
@@ -116,7 +131,7 @@ describe("the loop over MCP, as the stdio server (local, no token)", () => {
       ["in_review", "local", "stdio agent"],
       ["approved", "Ann", null],
     ]);
-    const { activity } = await listAgentActivity(projectId);
+    const activity = (await listAgentActivity(projectId)).activity.filter((a) => a.packetId === packetId);
     expect(activity.map((a) => [a.action, a.revision, a.agentName, a.actor, a.tokenId])).toEqual([
       ["picked_up_handoff", 2, "stdio agent", "local", null],
       ["picked_up_handoff", 2, "stdio agent", "local", null],
@@ -130,10 +145,11 @@ describe("the loop over MCP, as the stdio server (local, no token)", () => {
         activity: { id: string }[];
         nextCursor: string | null;
       };
-    const first = await page("?limit=3");
-    expect(first.activity.map((a) => a.id)).toEqual(activity.slice(0, 3).map((a) => a.id));
-    const second = await page(`?limit=3&cursor=${first.nextCursor}`);
-    expect(second).toEqual({ activity: JSON.parse(JSON.stringify(activity.slice(3))), nextCursor: null });
+    const all = (await listAgentActivity(projectId)).activity;
+    const first = await page("?limit=4");
+    expect(first.activity.map((a) => a.id)).toEqual(all.slice(0, 4).map((a) => a.id));
+    const second = await page(`?limit=4&cursor=${first.nextCursor}`);
+    expect(second).toEqual({ activity: JSON.parse(JSON.stringify(all.slice(4))), nextCursor: null });
   });
 
   it("evaluate_checkpoint is `policy evaluate`'s decision: a v1 pair from the project's files, a goal v2 pair inline", async () => {
