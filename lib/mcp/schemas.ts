@@ -9,7 +9,7 @@ import { loaderInput } from "../moc/service";
 import { newPacketInput, packetFindingSchema, packetKindSchema, saveInput, validatePacketInput, validationResultSchema } from "../packets/schemas";
 import { reviewActionInput } from "../collab/schemas";
 import { findingRowSchema, runRowSchema } from "../deep-context/schemas";
-import { findingsQuerySchema } from "../deep-context/views/findings-query";
+import { findingsQuerySchema } from "../deep-context/views";
 import { SEARCH_KINDS, searchQuerySchema, type SearchHit, type SearchResult } from "../search/schemas";
 
 export const projectRefSchema = z
@@ -288,7 +288,9 @@ export const evaluateCheckpointToolOutput = z.object({
 export const listRunsToolInput = { project: projectRefSchema };
 export const listRunsToolOutput = z.object({ runs: z.array(runRowSchema).describe("the project's deep-loop runs, active first, newest event first") });
 
-const f = findingsQuerySchema.shape;
+/** The findings explorer's query (GET …/runs/:runId/findings), which get_findings parses its filters with. */
+export const findingsWindowQuery = findingsQuerySchema;
+const f = findingsWindowQuery.shape;
 export const getFindingsToolInput = {
   project: projectRefSchema,
   run: z.string().trim().min(1).max(64).describe("the run's id, as list_runs gives it"),

@@ -85,7 +85,9 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
   // A save that says nothing about the task size keeps the one the packet was checked with.
   const taskTokens = input.taskTokens === undefined ? head!.taskTokens : input.taskTokens;
   const validation = validatePacket(input.markdown, { taskTokens });
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent }, (s) => statusAfterSave(s as ReviewStatus));
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent }, (s) =>
+    statusAfterSave(s as ReviewStatus),
+  );
   return { packet: await reindex(projectId, packet), validation };
 }
 

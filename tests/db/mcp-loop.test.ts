@@ -21,9 +21,9 @@ import { getAccount, setMember } from "../../lib/db/repositories/accounts";
 import { transitionReview } from "../../lib/db/repositories/collab";
 import { listRuns } from "../../lib/db/repositories/runs";
 import { runFindings } from "../../lib/deep-context/service";
-import { findingsQuerySchema } from "../../lib/deep-context/views/findings-query";
 import { startIndexJob, waitForJob } from "../../lib/indexer/jobs";
 import type { McpCallerContext } from "../../lib/mcp/context";
+import { findingsWindowQuery } from "../../lib/mcp/schemas";
 import { HANDOFF_POLL_MS } from "../../lib/mcp/tools/get-handoff";
 import { createWorkbenchMcpServer } from "../../lib/mcp/server";
 import { memoryDesk } from "../../lib/memory/desk";
@@ -170,7 +170,7 @@ describe("the loop over MCP, as the stdio server (local, no token)", () => {
     expect(first).toMatchObject({ offset: 0, nextCursor: "2" });
     expect(first.rows).toHaveLength(2);
     const second = await call(client, "get_findings", { project: projectId, run, limit: 2, cursor: first.nextCursor });
-    expect({ ...second, nextCursor: undefined }).toEqual({ ...JSON.parse(JSON.stringify(await runFindings(projectId, run, findingsQuerySchema.parse({ limit: 2, offset: 2 })))), nextCursor: undefined });
+    expect({ ...second, nextCursor: undefined }).toEqual({ ...JSON.parse(JSON.stringify(await runFindings(projectId, run, findingsWindowQuery.parse({ limit: 2, offset: 2 })))), nextCursor: undefined });
     expect(await refused(client, "get_findings", { project: projectId, run, cursor: "x" })).toMatch(/^cursor:/);
   });
 

@@ -1,11 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WorkbenchError } from "../../core/errors";
 import { runFindings } from "../../deep-context/service";
-import { findingsQuerySchema } from "../../deep-context/views/findings-query";
 import type { McpCallerContext } from "../context";
 import { projectFor } from "../project";
 import { guard, jsonResult } from "../result";
-import { getFindingsToolInput, getFindingsToolOutput } from "../schemas";
+import { findingsWindowQuery, getFindingsToolInput, getFindingsToolOutput } from "../schemas";
 
 /** The cursor is the next window's offset, as text so it can change shape later without breaking clients. */
 function offsetOf(cursor: string | undefined): number {
@@ -28,7 +27,7 @@ export function registerGetFindingsTool(server: McpServer, ctx: McpCallerContext
     ({ project, run, cursor, contradicted, ...filters }) =>
       guard(async () => {
         const p = await projectFor(ctx, project, "viewer");
-        const query = findingsQuerySchema.parse({ ...filters, contradicted: contradicted ? "1" : "", offset: offsetOf(cursor) });
+        const query = findingsWindowQuery.parse({ ...filters, contradicted: contradicted ? "1" : "", offset: offsetOf(cursor) });
         const page = await runFindings(p.id, run, query);
         const next = page.offset + page.rows.length;
         return jsonResult({ ...page, nextCursor: next < page.matched && page.rows.length > 0 ? String(next) : null });

@@ -18,7 +18,11 @@ export const HANDOFF_POLL_MS = 1000;
 /** How often a long wait tells a client that asked for progress that it is still waiting (clients may reset their request timeout on it). */
 const PROGRESS_MS = 10_000;
 
-type Extra = { signal: AbortSignal; _meta?: { progressToken?: string | number }; sendNotification: (n: { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total: number; message: string } }) => Promise<void> };
+type Extra = {
+  signal: AbortSignal;
+  _meta?: { progressToken?: string | number };
+  sendNotification: (n: { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total: number; message: string } }) => Promise<void>;
+};
 
 /** Progress notifications every PROGRESS_MS while waiting, when the request carries a progress token; returns the stop function. */
 function reportProgress(extra: Extra, seconds: number): () => void {
