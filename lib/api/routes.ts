@@ -3,7 +3,7 @@
  * from and the route test checks app/api against.
  */
 import { accountRoutes } from "../auth/schemas";
-import { reviewRoutes } from "../collab/schemas";
+import { activityRoutes, reviewRoutes } from "../collab/schemas";
 import type { AnyRouteContract } from "../core/contract";
 import { runRoutes } from "../deep-context/schemas";
 import { inventoryRoutes } from "../inventory/schemas";
@@ -24,6 +24,7 @@ export const API_ROUTE_GROUPS: { tag: string; title: string; routes: Record<stri
   { tag: "runs", title: "Deep-loop runs", routes: runRoutes },
   { tag: "packets", title: "Packets and briefs (context-pack)", routes: packetRoutes },
   { tag: "review", title: "Review, comments and snapshots", routes: reviewRoutes },
+  { tag: "activity", title: "Agent activity (MCP)", routes: activityRoutes },
   { tag: "memory", title: "Memory proposals and checkpoints", routes: memoryRoutes },
   { tag: "search", title: "Search and the command palette", routes: searchRoutes },
   { tag: "views", title: "Saved views", routes: viewRoutes },

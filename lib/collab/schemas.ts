@@ -3,9 +3,10 @@
  * review history. Pure (zod only): the browser's API client imports it.
  */
 import { z } from "zod";
-import { defineRoute, isoTime, pathId } from "../core/contract";
+import { defineRoute, isoTime, pathId, projectParams } from "../core/contract";
+import { AGENT_ACTIONS, type AgentActivityDto } from "../db/dto";
 import type { CommentDto, ReviewEventDto, SnapshotDto } from "../db/repositories/collab";
-import { packetParams, packetSchema } from "../packets/schemas";
+import { agentStampShape, packetParams, packetSchema } from "../packets/schemas";
 import { REVIEW_ACTIONS } from "./review";
 
 const actor = z.string().trim().min(1, "a display name is required").max(80).describe("display name of whoever acts");
@@ -82,6 +83,7 @@ export const reviewEventSchema = z
     actor: z.string().describe("who acted"),
     revision: z.number().int().describe("the revision it was about"),
     note: z.string().nullable().describe("why"),
+    ...agentStampShape,
     createdAt: isoTime("when"),
   })
   .describe("a review status change");
@@ -238,5 +240,54 @@ export const reviewRoutes = {
     access: { kind: "project", role: "viewer" },
     params: packetParams.extend({ snapshotId: pathId("snapshot id") }),
     response: { status: 200, description: "the snapshot", json: z.object({ snapshot: snapshotSchema }) },
+  }),
+};
+
+// ---------------------------------------------------------------------------
+// What agents did (drafted, updated, requested review, picked up a handoff) through MCP
+
+export const AGENT_ACTIVITY_LIMIT_MAX = 200;
+
+export const activityQuery = z.object({
+  cursor: z.string().min(1).max(64).optional().describe("nextCursor of the page before; absent: the newest page"),
+  limit: z.coerce.number().int().min(1).max(AGENT_ACTIVITY_LIMIT_MAX).default(50).describe(`rows per page, at most ${AGENT_ACTIVITY_LIMIT_MAX}`),
+});
+
+export const agentActivitySchema = z
+  .object({
+    id: z.string().describe("activity id"),
+    projectId: z.string().describe("project id"),
+    packetId: z.string().nullable().describe("the packet acted on"),
+    tokenId: z.string().nullable().describe("the personal access token the agent called with; null for the stdio server (`workbench mcp`)"),
+    agentName: z.string().describe('the token\'s name, or "stdio agent"'),
+    actor: z.string().describe('the account the token belongs to, or "local"'),
+    action: z.enum(AGENT_ACTIONS).describe("drafted, updated, requested_review or picked_up_handoff"),
+    revision: z.number().int().nullable().describe("the revision written, sent for review or picked up"),
+    detail: z.string().nullable().describe("a short note: the title drafted, the note sent with a review request"),
+    createdAt: isoTime("when"),
+  })
+  .describe("one thing an agent did");
+
+assertSame<Same<z.infer<typeof agentActivitySchema>, AgentActivityDto>>(true);
+
+export const activityRoutes = {
+  list: defineRoute({
+    id: "listAgentActivity",
+    method: "GET",
+    path: "/api/v1/projects/{id}/activity",
+    tag: "activity",
+    summary: "What agents did in the project, newest first",
+    description: "Drafts, updates, review requests and handoffs picked up through MCP, with the token (agent) and the account it belongs to; a page at a time (`cursor`, `limit`).",
+    access: { kind: "project", role: "viewer" },
+    params: projectParams,
+    query: activityQuery,
+    response: {
+      status: 200,
+      description: "a page of activity",
+      json: z.object({
+        activity: z.array(agentActivitySchema).describe("newest first"),
+        nextCursor: z.string().nullable().describe("pass as cursor for the next page; null on the last page"),
+      }),
+    },
   }),
 };

@@ -20,13 +20,16 @@ import {
   type SnapshotDto,
 } from "../db/repositories/collab";
 import { getPacket, getRevision, type PacketDto } from "../db/repositories/packets";
+import type { AgentStamp } from "../db/dto";
 import { validatePacket } from "../packets/index";
 import { isReviewStatus, nextStatus } from "./review";
+import { publishReviewChange } from "./review-events";
 import { commentInput, resolveInput, reviewActionInput, snapshotInput } from "./schemas";
 
 export { commentInput, resolveInput, reviewActionInput, snapshotInput };
 
-export async function reviewPacket(projectId: string, id: string, raw: z.input<typeof reviewActionInput>): Promise<{ packet: PacketDto; events: ReviewEventDto[] }> {
+/** A review transition; `agent` is the MCP caller it is made for, when an agent made it. */
+export async function reviewPacket(projectId: string, id: string, raw: z.input<typeof reviewActionInput>, agent?: AgentStamp | null): Promise<{ packet: PacketDto; events: ReviewEventDto[] }> {
   const input = parseInput(reviewActionInput, raw);
   const p = await getPacket(projectId, id);
   if (!isReviewStatus(p.reviewStatus)) throw new WorkbenchError("INTERNAL", `Packet ${id} has an unknown review status ${p.reviewStatus}.`);
@@ -46,7 +49,10 @@ export async function reviewPacket(projectId: string, id: string, raw: z.input<t
     note: input.note,
     // Withdrawing an approval revokes it: nothing approved is left to emit (what was emitted stays emitted).
     approvedNumber: to === "approved" ? p.headNumber : input.action === "withdraw" && p.reviewStatus === "approved" ? null : p.approvedNumber,
+    agent,
   });
+  // Agents waiting on this decision in this process wake now (after the write, so they read it).
+  publishReviewChange({ projectId, packetId: id, from: p.reviewStatus, to, revision: p.headNumber });
   // The review status is a search facet.
   await syncPacketSearch(projectId, id).catch((e: unknown) => console.error("[workbench] search index of packet", id, e));
   return { packet: await getPacket(projectId, id), events: await listReviewEvents(id) };

@@ -247,3 +247,31 @@ export interface TopicSourceRecord {
 
 /** A text file kept for fuzzy search (artifact files, requirements KB, product knowledge): stored as it is read back. */
 export type SearchDocument = DocumentHitDto;
+
+/**
+ * The agent a write is made for (an MCP caller): the personal access token it called with, and
+ * that token's name; the stdio server (`workbench mcp`) has no token. Stamped on revisions and
+ * review events, and on the project's activity list.
+ */
+export interface AgentStamp {
+  tokenId: string | null;
+  name: string;
+}
+
+export const AGENT_ACTIONS = ["drafted", "updated", "requested_review", "picked_up_handoff"] as const;
+export type AgentAction = (typeof AGENT_ACTIONS)[number];
+
+/** One thing an agent did through MCP. */
+export interface AgentActivityDto {
+  id: string;
+  projectId: string;
+  packetId: string | null;
+  tokenId: string | null;
+  agentName: string;
+  /** The account the token belongs to, or "local". */
+  actor: string;
+  action: AgentAction;
+  revision: number | null;
+  detail: string | null;
+  createdAt: string;
+}

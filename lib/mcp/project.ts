@@ -1,10 +1,13 @@
 import path from "node:path";
+import { projectNotFound } from "../auth/access";
+import type { Role } from "../auth/roles";
 import { WorkbenchError, isWorkbenchError } from "../core/errors";
 import { ProjectFs } from "../core/project-fs";
 import type { ProjectDto } from "../db/dto";
 import { findProjectByRoot, getProject } from "../db/repositories/projects";
 import { indexProject } from "../indexer/index-project";
 import { addProject } from "../projects/add-project";
+import { mayUsePaths, requireRole, type McpCallerContext } from "./context";
 
 // Ids are short tokens; anything with a separator or a leading dot can only be a path.
 const looksLikeId = (ref: string) => ref.length <= 64 && !/[\\/]/.test(ref) && !ref.startsWith(".");
@@ -65,4 +68,28 @@ export async function projectFolder(ref: string): Promise<string> {
   const known = await byId(ref);
   if (known) return known.rootPath;
   return (await folderOf(ref)).root;
+}
+
+/**
+ * A project the caller holds `need` on, by id, or by folder for callers who may read the server's
+ * disk (local mode, instance admins): anyone else gets "No such project." for an id they cannot
+ * see and for any path, exactly as the API answers.
+ */
+export async function projectFor(ctx: McpCallerContext, ref: string, need: Role): Promise<ProjectDto> {
+  const known = await byId(ref);
+  if (!known && !mayUsePaths(ctx)) throw projectNotFound();
+  const project = known ?? (await indexedProject(ref));
+  await requireRole(ctx, project.id, need);
+  return project;
+}
+
+/** The folder of a project the caller holds `need` on (see projectFor), without indexing. */
+export async function projectFolderFor(ctx: McpCallerContext, ref: string, need: Role): Promise<string> {
+  const known = await byId(ref);
+  if (known) {
+    await requireRole(ctx, known.id, need);
+    return known.rootPath;
+  }
+  if (!mayUsePaths(ctx)) throw projectNotFound();
+  return projectFolder(ref);
 }

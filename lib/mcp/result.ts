@@ -1,6 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ZodError } from "zod";
 import { toWorkbenchError } from "../core/errors";
+import { PyFloat } from "../memory/canonical-json";
 
 export function textResult(text: string): CallToolResult {
   return { content: [{ type: "text", text }] };
@@ -37,3 +38,6 @@ export async function guard(body: () => Promise<CallToolResult>): Promise<CallTo
     return errorResult(e);
   }
 }
+
+/** A document read the harness's way as plain JSON (floats written `1.0` are numbers again). */
+export const plainRecord = (v: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof PyFloat ? x.value : x))) as Record<string, unknown>;

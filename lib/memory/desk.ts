@@ -154,6 +154,25 @@ function policyDocument(pfs: ProjectFs, file: string): { document: unknown; erro
   }
 }
 
+/** An invalid .coord/policy.json is not in the snapshot, yet `policy evaluate` would read it: so does the page. */
+async function mainPolicyInvalid(snapshot: CoordSnapshot, pfs: ProjectFs): Promise<boolean> {
+  return !snapshot.policies.some((p) => p.file === MAIN_POLICY) && (await pfs.isFile(MAIN_POLICY));
+}
+
+/** The policy a checkpoint of `version` is evaluated against, and its file. */
+function checkpointPolicy(snapshot: CoordSnapshot, mainInvalid: boolean, version: 1 | 2): { policy: CoordPolicy | null; policyFile: string | null } {
+  // No valid policy of the checkpoint's kind, and an invalid .coord/policy.json: its own fault is the answer.
+  const policy = mainInvalid && !snapshot.policies.some((p) => fitsVersion(p, version)) ? null : policyFor(snapshot, version);
+  return { policy, policyFile: policy?.file ?? (mainInvalid ? MAIN_POLICY : null) };
+}
+
+/** The policy file of the project a checkpoint of `version` is evaluated against, as the task page picks it; null when there is none. */
+export async function projectPolicyFile(projectId: string, version: 1 | 2): Promise<string | null> {
+  const project = await getProject(projectId);
+  const snapshot = await readCoord(project.rootPath);
+  return checkpointPolicy(snapshot, await mainPolicyInvalid(snapshot, await ProjectFs.open(project.rootPath)), version).policyFile;
+}
+
 const plainJson = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof PyFloat ? x.value : x)));
 
 /** Each checkpoint evaluated as `workbench policy evaluate --policy <its policy> --checkpoint <it>` would. */
@@ -162,12 +181,9 @@ export async function taskEvaluations(projectId: string): Promise<TaskEvaluation
   const { keys } = keysOrNone(project.rootPath);
   const snapshot = await readCoord(project.rootPath, { keys });
   const pfs = await ProjectFs.open(project.rootPath);
-  // An invalid .coord/policy.json is not in the snapshot, yet `policy evaluate` would read it: so does the page.
-  const mainInvalid = !snapshot.policies.some((p) => p.file === MAIN_POLICY) && (await pfs.isFile(MAIN_POLICY));
+  const mainInvalid = await mainPolicyInvalid(snapshot, pfs);
   return snapshot.checkpoints.map((c) => {
-    // No valid policy of the checkpoint's kind, and an invalid .coord/policy.json: its own fault is the answer.
-    const policy = mainInvalid && !snapshot.policies.some((p) => fitsVersion(p, c.version)) ? null : policyFor(snapshot, c.version);
-    const policyFile = policy?.file ?? (mainInvalid ? MAIN_POLICY : null);
+    const { policy, policyFile } = checkpointPolicy(snapshot, mainInvalid, c.version);
     const read = policyFile ? policyDocument(pfs, policyFile) : { document: undefined, error: "no policy file in .coord/" };
     const decision: AnyDecision = read.error
       ? failClosedDecision(fallbackPolicyId(policyFile ?? "policy.json"), read.error)

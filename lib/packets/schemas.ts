@@ -138,6 +138,12 @@ assertSame<Same<z.infer<typeof validationResultSchema>, ValidationResult>>(true)
 // ---------------------------------------------------------------------------
 // Wire shapes of stored packets
 
+/** Which agent (MCP caller) made a change; both null when a person made it. */
+export const agentStampShape = {
+  agentTokenId: z.string().nullable().describe("the personal access token the agent called MCP with; null for a person, or for the stdio server"),
+  agentName: z.string().nullable().describe('the agent: its token\'s name, or "stdio agent" for `workbench mcp`; null when a person made the change'),
+};
+
 const revisionCheckShape = {
   tokenEstimate: z.number().int().describe("tokens of the revision's markdown"),
   completeness: z.string().describe("full, partial or minimal"),
@@ -178,6 +184,7 @@ export const revisionSummarySchema = z
     taskTokens: z.number().int().nullable().describe("the task size saved with this revision; null: none was given"),
     author: z.string().nullable().describe("who saved it"),
     note: z.string().nullable().describe("what changed"),
+    ...agentStampShape,
     createdAt: isoTime("when it was saved"),
   })
   .describe("a revision, without its text");

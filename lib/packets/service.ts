@@ -8,6 +8,7 @@ import { z } from "zod";
 import { syncPacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProjectHead } from "../db/repositories/projects";
+import type { AgentStamp } from "../db/dto";
 import { createPacket, getPacket, getRevision, listPackets, listRevisions, markEmitted, packetProject, saveRevision, updatePacketMeta, type PacketDto, type RevisionCheck } from "../db/repositories/packets";
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
@@ -52,7 +53,8 @@ export function validatePacketText(raw: z.input<typeof validatePacketInput>): Va
   return validatePacket(input.markdown, { taskTokens: input.taskTokens });
 }
 
-export async function createProjectPacket(projectId: string, raw: NewPacketInput): Promise<PacketDto> {
+/** A new packet; `agent` is the MCP caller it is drafted for, when an agent drafts it. */
+export async function createProjectPacket(projectId: string, raw: NewPacketInput, agent?: AgentStamp | null): Promise<PacketDto> {
   const input = newPacketInput.parse(raw);
   await getProjectHead(projectId);
   const text = input.markdown ?? (input.kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
@@ -70,11 +72,12 @@ export async function createProjectPacket(projectId: string, raw: NewPacketInput
       taskTokens,
       check: checkOf(validatePacket(text, { taskTokens })),
       author: input.author,
+      agent,
     }),
   );
 }
 
-export async function saveProjectPacket(projectId: string, id: string, raw: z.input<typeof saveInput>): Promise<{ packet: PacketDto; validation: ValidationResult }> {
+export async function saveProjectPacket(projectId: string, id: string, raw: z.input<typeof saveInput>, agent?: AgentStamp | null): Promise<{ packet: PacketDto; validation: ValidationResult }> {
   const input = saveInput.parse(raw);
   const needsHead = input.baseNumber === undefined || input.taskTokens === undefined;
   const head = needsHead ? await getPacket(projectId, id) : null;
@@ -82,7 +85,9 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
   // A save that says nothing about the task size keeps the one the packet was checked with.
   const taskTokens = input.taskTokens === undefined ? head!.taskTokens : input.taskTokens;
   const validation = validatePacket(input.markdown, { taskTokens });
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber }, (s) => statusAfterSave(s as ReviewStatus));
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent }, (s) =>
+    statusAfterSave(s as ReviewStatus),
+  );
   return { packet: await reindex(projectId, packet), validation };
 }
 

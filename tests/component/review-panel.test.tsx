@@ -36,7 +36,7 @@ function fakeServer() {
     status: "draft",
     head: 3,
     approved: null as number | null,
-    events: [] as { id: string; fromStatus: string; toStatus: string; actor: string; revision: number; note: string | null; createdAt: string }[],
+    events: [] as { id: string; fromStatus: string; toStatus: string; actor: string; revision: number; note: string | null; agentTokenId: string | null; agentName: string | null; createdAt: string }[],
     comments: [] as CommentDto[],
   };
   const posts: { url: string; body: Record<string, unknown> }[] = [];
@@ -54,6 +54,8 @@ function fakeServer() {
         actor: String(body.actor),
         revision: state.head,
         note: (body.note as string | null) ?? null,
+        agentTokenId: null,
+        agentName: null,
         createdAt: "2026-02-10T10:00:00.000Z",
       });
       state.status = next;

@@ -22,6 +22,24 @@ import { runWorkbench } from "../helpers/run-cli";
 const BIN = path.join(REPO_ROOT, "bin", "workbench.mjs");
 const SPEC = path.join(".opencode", "specs", "z_future", "sqlite-to-turso");
 const LOADER_PROMPT = "why are sessions stored server-side instead of JWTs?";
+const TOOL_NAMES = [
+  "context_loader_pack",
+  "draft_packet",
+  "evaluate_checkpoint",
+  "evaluate_policy",
+  "get_findings",
+  "get_handoff",
+  "get_memory",
+  "list_proposals",
+  "list_runs",
+  "load_context",
+  "request_review",
+  "run_convergence",
+  "search",
+  "task_decisions",
+  "update_packet",
+  "validate_packet",
+];
 
 /** The test's own database (tests/db/setup.ts), so the server and the CLI read what this file indexed. */
 function childEnv(): Record<string, string> {
@@ -77,10 +95,10 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     await client?.close();
   });
 
-  it("lists the seven tools with input schemas from the zod schemas", async () => {
+  it("lists the tools with input schemas from the zod schemas", async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(["context_loader_pack", "evaluate_policy", "load_context", "run_convergence", "search", "task_decisions", "validate_packet"]);
+    expect([...byName.keys()].sort()).toEqual(TOOL_NAMES);
     const props = (name: string) => Object.keys((byName.get(name)!.inputSchema.properties ?? {}) as object).sort();
     expect(props("load_context")).toEqual(["project", "query"]);
     expect(byName.get("load_context")!.inputSchema.required).toEqual(["project"]);
@@ -93,6 +111,13 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expect(byName.get("search")!.inputSchema.required).toEqual(["q"]);
     expect(props("evaluate_policy")).toEqual(["checkpoint_json", "policy_json", "policy_name"]);
     expect(props("task_decisions")).toEqual(["project", "task_id"]);
+    expect(props("draft_packet")).toEqual(["kind", "markdown", "project", "taskTokens", "title", "topic"]);
+    expect(byName.get("draft_packet")!.inputSchema.required).toEqual(["project", "markdown"]);
+    expect(props("update_packet")).toEqual(["baseRevision", "markdown", "note", "packet", "taskTokens"]);
+    expect(props("get_handoff")).toEqual(["packet", "project", "topic", "waitSeconds"]);
+    expect((byName.get("get_handoff")!.inputSchema.properties as Record<string, { maximum?: number }>).waitSeconds!.maximum).toBe(300);
+    expect(props("evaluate_checkpoint")).toEqual(["checkpoint", "policy", "project"]);
+    expect(props("get_findings")).toEqual(["bucket", "contradicted", "cursor", "executor", "kind", "limit", "minAgreement", "minRelevance", "project", "q", "run", "sort"]);
     // Descriptions and limits come through from the shared schemas.
     const prompt = (byName.get("context_loader_pack")!.inputSchema.properties as Record<string, { description?: string }>).prompt!;
     expect(prompt.description).toBe("the user's verbatim prompt; passed through unchanged");
@@ -204,7 +229,7 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     expectToolError(await call(client, "search", { q: "  " }), /type something to search for at q/);
     expectToolError(await call(client, "search", { q: "export", kind: "topic,nonsense" }), /unknown value "nonsense"[\s\S]* at kind/);
     // The server is still serving after the errors.
-    expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listTools()).tools).toHaveLength(TOOL_NAMES.length);
     expect(serverStderr).not.toMatch(/\n\s+at /);
   });
 });

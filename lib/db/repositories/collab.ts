@@ -1,6 +1,7 @@
 import * as Y from "yjs";
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
+import type { AgentStamp } from "../dto";
 
 /** The stored co-editing state of a packet, or null when nobody has co-edited it yet. */
 export async function loadDocState(packetId: string): Promise<Uint8Array | null> {
@@ -123,6 +124,9 @@ export interface ReviewEventDto {
   actor: string;
   revision: number;
   note: string | null;
+  /** The agent (MCP token) that moved the status; null when a person did. */
+  agentTokenId: string | null;
+  agentName: string | null;
   createdAt: string;
 }
 
@@ -136,12 +140,17 @@ export async function listReviewEvents(packetId: string): Promise<ReviewEventDto
  * Moves the review status if it is still `from` (a concurrent transition loses with
  * CONFLICT) and records who did it on which revision.
  */
-export async function transitionReview(packetId: string, input: { from: string; to: string; actor: string; revision: number; note: string | null; approvedNumber: number | null }): Promise<void> {
+export async function transitionReview(
+  packetId: string,
+  input: { from: string; to: string; actor: string; revision: number; note: string | null; approvedNumber: number | null; agent?: AgentStamp | null },
+): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const moved = await tx.packet.updateMany({ where: { id: packetId, reviewStatus: input.from }, data: { reviewStatus: input.to, approvedNumber: input.approvedNumber } });
     if (moved.count !== 1) throw new WorkbenchError("CONFLICT", "The review status changed meanwhile; reload to see it.");
-    await tx.packetReviewEvent.create({ data: { packetId, fromStatus: input.from, toStatus: input.to, actor: input.actor, revision: input.revision, note: input.note } });
+    await tx.packetReviewEvent.create({
+      data: { packetId, fromStatus: input.from, toStatus: input.to, actor: input.actor, revision: input.revision, note: input.note, agentTokenId: input.agent?.tokenId ?? null, agentName: input.agent?.name ?? null },
+    });
   });
 }
 

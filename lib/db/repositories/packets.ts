@@ -1,5 +1,6 @@
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
+import type { AgentStamp } from "../dto";
 import { bool, isoTime } from "../db-values";
 import { readSql } from "../sql-tx";
 
@@ -37,6 +38,9 @@ export interface RevisionSummaryDto extends RevisionCheck {
   taskTokens: number | null;
   author: string | null;
   note: string | null;
+  /** The agent (MCP token) that saved it; null when a person did. */
+  agentTokenId: string | null;
+  agentName: string | null;
   createdAt: string;
 }
 
@@ -75,12 +79,25 @@ type RevisionRow = {
   warnCount: number;
   author: string | null;
   note: string | null;
+  agentTokenId: string | null;
+  agentName: string | null;
   createdAt: Date;
 };
 
 const kindOf = (k: string): "packet" | "brief" => (k === "brief" ? "brief" : "packet");
 const check = (r: RevisionRow): RevisionCheck => ({ tokenEstimate: r.tokenEstimate, completeness: r.completeness, blockCount: r.blockCount, warnCount: r.warnCount });
-const summary = (r: RevisionRow): RevisionSummaryDto => ({ number: r.number, taskTokens: r.taskTokens, ...check(r), author: r.author, note: r.note, createdAt: r.createdAt.toISOString() });
+const summary = (r: RevisionRow): RevisionSummaryDto => ({
+  number: r.number,
+  taskTokens: r.taskTokens,
+  ...check(r),
+  author: r.author,
+  note: r.note,
+  agentTokenId: r.agentTokenId,
+  agentName: r.agentName,
+  createdAt: r.createdAt.toISOString(),
+});
+/** The revision columns an agent's write stamps. */
+const stamp = (agent: AgentStamp | null | undefined) => ({ agentTokenId: agent?.tokenId ?? null, agentName: agent?.name ?? null });
 
 function listItem(p: PacketRow, head: RevisionRow | undefined): PacketListItemDto {
   return {
@@ -110,6 +127,8 @@ export interface NewPacket {
   taskTokens: number | null;
   check: RevisionCheck;
   author: string | null;
+  /** The agent that drafted it through MCP. */
+  agent?: AgentStamp | null;
 }
 
 /** A packet with its first revision. */
@@ -117,7 +136,7 @@ export async function createPacket(input: NewPacket): Promise<PacketDto> {
   const db = await getDb();
   const id = await db.$transaction(async (tx) => {
     const p = await tx.packet.create({ data: { projectId: input.projectId, kind: input.kind, title: input.title, topicSlug: input.topicSlug, headNumber: 1 } });
-    await tx.packetRevision.create({ data: { packetId: p.id, number: 1, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: "created" } });
+    await tx.packetRevision.create({ data: { packetId: p.id, number: 1, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: "created", ...stamp(input.agent) } });
     return p.id;
   });
   return getPacket(input.projectId, id);
@@ -158,6 +177,8 @@ export async function listPackets(projectId: string, opts: { archived?: boolean;
             markdown: "",
             author: null,
             note: null,
+            agentTokenId: null,
+            agentName: null,
             createdAt: p.createdAt,
           };
     return listItem(p, head);
@@ -187,7 +208,7 @@ export async function getPacket(projectId: string, id: string): Promise<PacketDt
 export async function saveRevision(
   projectId: string,
   id: string,
-  input: { markdown: string; taskTokens: number | null; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number },
+  input: { markdown: string; taskTokens: number | null; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number; agent?: AgentStamp | null },
   /** The review status after this save (an approval does not carry over to new text). */
   reviewAfter: (status: string) => string = (s) => s,
 ): Promise<PacketDto> {
@@ -199,10 +220,10 @@ export async function saveRevision(
     // Conditional bump: only one concurrent save can move the head from baseNumber.
     const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: number, reviewStatus: status } });
     if (moved.count !== 1) throw new WorkbenchError("CONFLICT", `The packet changed since revision ${input.baseNumber}; reload to see the latest revision before saving.`);
-    await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: input.note } });
+    await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: input.note, ...stamp(input.agent) } });
     if (status !== before.reviewStatus) {
       await tx.packetReviewEvent.create({
-        data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again` },
+        data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again`, ...stamp(input.agent) },
       });
     }
   });

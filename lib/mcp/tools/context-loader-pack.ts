@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { loaderForPath } from "../../moc/service";
-import { projectFolder } from "../project";
+import type { McpCallerContext } from "../context";
+import { projectFolderFor } from "../project";
 import { guard, textResult } from "../result";
 import { contextLoaderPackToolInput } from "../schemas";
 
-export function registerContextLoaderPackTool(server: McpServer): void {
+export function registerContextLoaderPackTool(server: McpServer, ctx: McpCallerContext): void {
   server.registerTool(
     "context_loader_pack",
     {
@@ -14,6 +15,6 @@ export function registerContextLoaderPackTool(server: McpServer): void {
       inputSchema: contextLoaderPackToolInput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ project, prompt }) => guard(async () => textResult((await loaderForPath(await projectFolder(project), prompt)).pack)),
+    ({ project, prompt }) => guard(async () => textResult((await loaderForPath(await projectFolderFor(ctx, project, "viewer"), prompt)).pack)),
   );
 }

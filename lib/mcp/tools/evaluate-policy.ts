@@ -1,31 +1,40 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { loadHumanKeys } from "../../memory/keys";
+import { loadHumanKeys, type HumanKeys } from "../../memory/keys";
 import { taskEvaluations } from "../../memory/desk";
 import { decisionJson } from "../../policy/decision-json";
 import { evaluateExitCode, evaluatePolicyStrict, failClosedDecision, fallbackPolicyId, jsonObjectFromBytes, type AnyDecision } from "../../policy/evaluate";
-import { PyFloat } from "../../memory/canonical-json";
-import { indexedProject } from "../project";
-import { guard, jsonResult } from "../result";
+import type { McpCallerContext } from "../context";
+import { projectFor } from "../project";
+import { guard, jsonResult, plainRecord } from "../result";
 import { evaluatePolicyToolInput, evaluatePolicyToolOutput, taskDecisionsToolInput, taskDecisionsToolOutput } from "../schemas";
 
-const plainJson = (v: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(v, (_k, x: unknown) => (x instanceof PyFloat ? x.value : x))) as Record<string, unknown>;
+/** Where `policy evaluate` reads its two documents from: a file's bytes or text given inline, each read only when its turn comes. */
+export interface PolicyPair {
+  checkpoint: { name: string; bytes: () => Buffer };
+  policy: { name: string; bytes: () => Buffer };
+  loadKeys: () => HumanKeys;
+}
 
 /**
- * `policy evaluate` on two documents given as text, in the CLI's order: the checkpoint is read,
- * then the policy, then the keys (AGENT_COLLAB_HUMAN_KEYS_JSON of this server); any failure is
- * the fail-closed stop named after the policy file.
+ * `policy evaluate` on two documents, in the CLI's order: the checkpoint is read, then the
+ * policy, then the keys; any failure is the fail-closed stop named after the policy file.
  */
-function evaluateTexts(policyJson: string, checkpointJson: string, policyName: string): AnyDecision {
+export function evaluatePair(pair: PolicyPair): AnyDecision {
   try {
-    const checkpoint = jsonObjectFromBytes(Buffer.from(checkpointJson, "utf8"), "checkpoint.json");
-    const policy = jsonObjectFromBytes(Buffer.from(policyJson, "utf8"), policyName);
-    return evaluatePolicyStrict(checkpoint, policy, loadHumanKeys());
+    const checkpoint = jsonObjectFromBytes(pair.checkpoint.bytes(), pair.checkpoint.name);
+    const policy = jsonObjectFromBytes(pair.policy.bytes(), pair.policy.name);
+    return evaluatePolicyStrict(checkpoint, policy, pair.loadKeys());
   } catch (e) {
-    return failClosedDecision(fallbackPolicyId(policyName), e instanceof Error ? e.message : String(e));
+    return failClosedDecision(fallbackPolicyId(pair.policy.name), e instanceof Error ? e.message : String(e));
   }
 }
 
-export function registerEvaluatePolicyTools(server: McpServer): void {
+/** The decision as the tools answer it: exit code, the CLI's exact JSON text, and the same as an object. */
+export const decisionResult = (d: AnyDecision) => ({ exit_code: evaluateExitCode(d), decision_json: decisionJson(d), decision: plainRecord(d) });
+
+const utf8 = (text: string) => () => Buffer.from(text, "utf8");
+
+export function registerEvaluatePolicyTools(server: McpServer, ctx: McpCallerContext): void {
   server.registerTool(
     "evaluate_policy",
     {
@@ -38,8 +47,8 @@ export function registerEvaluatePolicyTools(server: McpServer): void {
     },
     ({ policy_json, checkpoint_json, policy_name }) =>
       guard(async () => {
-        const d = evaluateTexts(policy_json, checkpoint_json, policy_name);
-        return jsonResult({ exit_code: evaluateExitCode(d), decision_json: decisionJson(d), decision: plainJson(d) });
+        const d = evaluatePair({ checkpoint: { name: "checkpoint.json", bytes: utf8(checkpoint_json) }, policy: { name: policy_name, bytes: utf8(policy_json) }, loadKeys: () => loadHumanKeys() });
+        return jsonResult(decisionResult(d));
       }),
   );
   server.registerTool(
@@ -54,7 +63,7 @@ export function registerEvaluatePolicyTools(server: McpServer): void {
     },
     ({ project, task_id }) =>
       guard(async () => {
-        const p = await indexedProject(project);
+        const p = await projectFor(ctx, project, "viewer");
         const tasks = (await taskEvaluations(p.id)).filter((t) => task_id === undefined || t.taskId === task_id);
         return jsonResult({
           tasks: tasks.map((t) => ({

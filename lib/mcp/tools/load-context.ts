@@ -1,10 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { inventoryMarkdown, loadContextForProject } from "../../inventory/service";
-import { indexedProject } from "../project";
+import type { McpCallerContext } from "../context";
+import { projectFor } from "../project";
 import { guard, textResult } from "../result";
 import { loadContextToolInput } from "../schemas";
 
-export function registerLoadContextTool(server: McpServer): void {
+export function registerLoadContextTool(server: McpServer, ctx: McpCallerContext): void {
   server.registerTool(
     "load_context",
     {
@@ -16,7 +17,7 @@ export function registerLoadContextTool(server: McpServer): void {
     },
     ({ project, query }) =>
       guard(async () => {
-        const { id } = await indexedProject(project);
+        const { id } = await projectFor(ctx, project, "viewer");
         return textResult(query === undefined ? await inventoryMarkdown(id) : (await loadContextForProject(id, query)).markdown);
       }),
   );

@@ -3,7 +3,8 @@ import { WorkbenchError } from "../../core/errors";
 import { ProjectFs } from "../../core/project-fs";
 import { getRun } from "../../db/repositories/runs";
 import { evaluatePacket } from "../../deep-context/convergence";
-import { indexedProject } from "../project";
+import { mayUsePaths, type McpCallerContext } from "../context";
+import { projectFor } from "../project";
 import { guard, jsonResult } from "../result";
 import { runConvergenceToolInput, runConvergenceToolOutput } from "../schemas";
 
@@ -12,15 +13,17 @@ import { runConvergenceToolInput, runConvergenceToolOutput } from "../schemas";
  * (confined to the repository holding it), or the indexed run's packet inside its project
  * (confined to the project).
  */
-async function packetFolder(args: { specFolder?: string; project?: string; runId?: string }): Promise<{ folder: string; fs?: ProjectFs }> {
+async function packetFolder(ctx: McpCallerContext, args: { specFolder?: string; project?: string; runId?: string }): Promise<{ folder: string; fs?: ProjectFs }> {
   const { specFolder, project, runId } = args;
   if (specFolder !== undefined) {
     if (project !== undefined || runId !== undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give either specFolder, or project and runId, not both.");
+    // A path reads the server's disk: as for registering a folder, only local mode and instance admins.
+    if (!mayUsePaths(ctx)) throw new WorkbenchError("FORBIDDEN", "specFolder: only an instance administrator can read a folder on the server; give project and runId.");
     return { folder: specFolder };
   }
   if (project === undefined && runId === undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give a spec folder, or project and runId.");
   if (project === undefined || runId === undefined) throw new WorkbenchError("INVALID_INPUT", `${project === undefined ? "project" : "runId"}: give both project and runId (or a specFolder).`);
-  const p = await indexedProject(project);
+  const p = await projectFor(ctx, project, "viewer");
   let run;
   try {
     run = await getRun(p.id, runId);
@@ -33,7 +36,7 @@ async function packetFolder(args: { specFolder?: string; project?: string; runId
   return { folder: fs.resolve(run.relPath), fs };
 }
 
-export function registerRunConvergenceTool(server: McpServer): void {
+export function registerRunConvergenceTool(server: McpServer, ctx: McpCallerContext): void {
   server.registerTool(
     "run_convergence",
     {
@@ -46,7 +49,7 @@ export function registerRunConvergenceTool(server: McpServer): void {
     },
     ({ variant, ...target }) =>
       guard(async () => {
-        const { folder, fs } = await packetFolder(target);
+        const { folder, fs } = await packetFolder(ctx, target);
         const res = await evaluatePacket(folder, { variant, ...(fs ? { fs } : {}) });
         // The same object, key for key, as cli/commands/converge-command.ts prints.
         return jsonResult({ ...res.payload, graph_origin: res.graphSource.origin, replay: res.replay, warnings: res.warnings });

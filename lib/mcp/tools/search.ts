@@ -1,9 +1,11 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { visibleProjectIds } from "../../auth/access";
 import { runSearch } from "../../search/service";
+import type { McpCallerContext } from "../context";
 import { guard, jsonResult } from "../result";
 import { searchToolInput, searchToolOutput } from "../schemas";
 
-export function registerSearchTool(server: McpServer): void {
+export function registerSearchTool(server: McpServer, ctx: McpCallerContext): void {
   server.registerTool(
     "search",
     {
@@ -14,6 +16,6 @@ export function registerSearchTool(server: McpServer): void {
       outputSchema: searchToolOutput,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    (query) => guard(async () => jsonResult(await runSearch(query))),
+    (query) => guard(async () => jsonResult(await runSearch(query, await visibleProjectIds(ctx.principal)))),
   );
 }

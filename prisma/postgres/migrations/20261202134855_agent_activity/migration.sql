@@ -1,0 +1,30 @@
+-- AlterTable
+ALTER TABLE "PacketRevision" ADD COLUMN     "agentName" TEXT,
+ADD COLUMN     "agentTokenId" TEXT;
+
+-- AlterTable
+ALTER TABLE "PacketReviewEvent" ADD COLUMN     "agentName" TEXT,
+ADD COLUMN     "agentTokenId" TEXT;
+
+-- CreateTable
+CREATE TABLE "AgentActivity" (
+    "id" TEXT NOT NULL,
+    "projectId" TEXT NOT NULL,
+    "packetId" TEXT,
+    "tokenId" TEXT,
+    "agentName" TEXT NOT NULL,
+    "actor" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "revision" INTEGER,
+    "detail" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "AgentActivity_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "AgentActivity_projectId_createdAt_idx" ON "AgentActivity"("projectId", "createdAt");
+
+-- AddForeignKey
+ALTER TABLE "AgentActivity" ADD CONSTRAINT "AgentActivity_projectId_fkey" FOREIGN KEY ("projectId") REFERENCES "Project"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
