@@ -3,6 +3,9 @@ import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { appRoot } from "../db/app-root";
+import type { McpContext } from "./context";
+import { registerWorkbenchPrompts } from "./prompts";
+import { registerWorkbenchResources } from "./resources";
 import { registerContextLoaderPackTool } from "./tools/context-loader-pack";
 import { registerEvaluatePolicyTools } from "./tools/evaluate-policy";
 import { registerLoadContextTool } from "./tools/load-context";
@@ -21,8 +24,8 @@ function version(): string {
   }
 }
 
-/** The Workbench's MCP server with every tool, not yet connected to a transport. */
-export function createWorkbenchMcpServer(): McpServer {
+/** The Workbench's MCP server with every tool, resource and prompt for one caller, not yet connected to a transport. */
+export function createWorkbenchMcpServer(ctx: McpContext = { principal: { kind: "local" } }): McpServer {
   const server = new McpServer({ name: "context-workbench", title: "Context Workbench", version: version() }, { instructions: INSTRUCTIONS });
   registerLoadContextTool(server);
   registerContextLoaderPackTool(server);
@@ -30,6 +33,8 @@ export function createWorkbenchMcpServer(): McpServer {
   registerRunConvergenceTool(server);
   registerSearchTool(server);
   registerEvaluatePolicyTools(server);
+  registerWorkbenchResources(server, ctx);
+  registerWorkbenchPrompts(server);
   return server;
 }
 

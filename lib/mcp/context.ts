@@ -1,0 +1,8 @@
+/**
+ * Who calls the MCP server: the principal whose roles every tool, resource and prompt checks,
+ * the personal access token an agent came with (HTTP in team mode; none over stdio), and the
+ * Workbench's own URL when the transport knows it (links to the dashboard in results).
+ */
+import type { Principal } from "../auth/principal";
+
+export type McpContext = { principal: Principal; agent?: { tokenId: string; tokenName: string | null }; baseUrl?: string };
