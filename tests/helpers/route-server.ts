@@ -24,7 +24,8 @@ export async function serveRoute(handlers: Partial<Record<string, RouteHandler>>
       res.on("close", () => abort.abort());
       const response = await handler(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, signal: abort.signal }));
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      if (response.body) for await (const chunk of response.body) res.write(chunk);
+      const reader = response.body?.getReader();
+      for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) res.write(chunk.value);
       res.end();
     })().catch((e: unknown) => {
       res.writeHead(500).end(String(e));
