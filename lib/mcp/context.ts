@@ -5,4 +5,12 @@
  */
 import type { Principal } from "../auth/principal";
 
-export type McpContext = { principal: Principal; agent?: { tokenId: string; tokenName: string | null }; baseUrl?: string };
+export interface McpCallerContext {
+  principal: Principal;
+  /** The personal access token the agent called with (HTTP transport); absent over stdio. */
+  agent?: { tokenId: string; tokenName: string | null };
+  /** The Workbench's public address, for links to the dashboard (absent over stdio). */
+  baseUrl?: string;
+}
+
+export type McpContext = McpCallerContext;

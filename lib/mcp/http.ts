@@ -16,7 +16,7 @@ import { hostnameOf, isLoopbackHost, isTeamMode } from "../auth/config";
 import { LOCAL_PRINCIPAL, tokenPrincipalFrom } from "../auth/principal";
 import { addressedOrigin, isCrossSite } from "../auth/same-origin";
 import { readEnv } from "../core/env";
-import type { McpContext } from "./context";
+import type { McpCallerContext } from "./context";
 import { createWorkbenchMcpServer } from "./server";
 
 /** JSON-RPC codes of the refusals (the server-defined range): the HTTP status says the same. */
@@ -32,7 +32,7 @@ function rpcError(status: number, code: number, message: string, headers: Record
 const forbidden = (message: string) => rpcError(403, MCP_HTTP_ERRORS.forbidden, message);
 
 /** Who calls, or the refusal to answer with. */
-async function callerOf(req: Request, publicUrl: string | undefined): Promise<McpContext | Response> {
+async function callerOf(req: Request, publicUrl: string | undefined): Promise<McpCallerContext | Response> {
   if (isCrossSite(req, publicUrl)) return forbidden("MCP requests from another site's pages are refused.");
   const baseUrl = publicUrl ?? addressedOrigin(req);
   if (!isTeamMode()) {

@@ -14,7 +14,7 @@ import { listRuns, runForProject } from "../deep-context/service";
 import { allTopics, loadContextForProject } from "../inventory/service";
 import { getPacket, listPackets } from "../packets/service";
 import { getProjectHead, listProjectNames } from "../projects/service";
-import type { McpContext } from "./context";
+import type { McpCallerContext } from "./context";
 import { dashboardUrl, resourceUri, type ResourceKind } from "./uris";
 
 /** The JSON-RPC code MCP gives a resource that does not exist. */
@@ -54,22 +54,22 @@ async function safely<T>(body: () => Promise<T>, uri?: string): Promise<T> {
 const variable = (v: string | string[] | undefined): string => decodeURIComponent(Array.isArray(v) ? (v[0] ?? "") : (v ?? ""));
 
 /** A project the caller may read, or not found (the same whether it is missing or hidden). */
-async function readableProject(ctx: McpContext, projectId: string): Promise<ProjectHeadDto> {
+async function readableProject(ctx: McpCallerContext, projectId: string): Promise<ProjectHeadDto> {
   await requireProjectRole(ctx.principal, projectId, "viewer");
   return getProjectHead(projectId);
 }
 
-async function visibleProjects(ctx: McpContext): Promise<{ id: string; name: string }[]> {
+async function visibleProjects(ctx: McpCallerContext): Promise<{ id: string; name: string }[]> {
   return listProjectNames(await visibleProjectIds(ctx.principal));
 }
 
 /** Where the dashboard shows a resource, when the transport knows the Workbench's URL (HTTP; stdio does not). */
-function links(ctx: McpContext, uri: string): Pick<Resource, "_meta"> {
+function links(ctx: McpCallerContext, uri: string): Pick<Resource, "_meta"> {
   return ctx.baseUrl ? { _meta: { "workbench/dashboardUrl": dashboardUrl(ctx.baseUrl, uri) } } : {};
 }
 
 /** Completes `project` from the projects the caller sees (id or name prefix), and each template's key once the project is known. */
-function completions(ctx: McpContext, keys: (projectId: string) => Promise<string[]>, keyName: string) {
+function completions(ctx: McpCallerContext, keys: (projectId: string) => Promise<string[]>, keyName: string) {
   const startsWith = (prefix: string) => (s: string) => s.toLowerCase().startsWith(prefix.toLowerCase());
   return {
     project: async (value: string) => {
@@ -163,7 +163,7 @@ const KINDS: Kind[] = [
   },
 ];
 
-export function registerWorkbenchResources(server: McpServer, ctx: McpContext): void {
+export function registerWorkbenchResources(server: McpServer, ctx: McpCallerContext): void {
   for (const k of KINDS) {
     const template = new ResourceTemplate(`workbench://projects/{project}/${k.kind}/{${k.key}}`, {
       list: () =>

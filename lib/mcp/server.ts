@@ -3,7 +3,7 @@ import path from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { appRoot } from "../db/app-root";
-import type { McpContext } from "./context";
+import type { McpCallerContext } from "./context";
 import { registerWorkbenchPrompts } from "./prompts";
 import { registerWorkbenchResources } from "./resources";
 import { registerContextLoaderPackTool } from "./tools/context-loader-pack";
@@ -25,7 +25,7 @@ function version(): string {
 }
 
 /** The Workbench's MCP server with every tool, resource and prompt for one caller, not yet connected to a transport. */
-export function createWorkbenchMcpServer(ctx: McpContext = { principal: { kind: "local" } }): McpServer {
+export function createWorkbenchMcpServer(ctx: McpCallerContext = { principal: { kind: "local" } }): McpServer {
   const server = new McpServer({ name: "context-workbench", title: "Context Workbench", version: version() }, { instructions: INSTRUCTIONS });
   registerLoadContextTool(server);
   registerContextLoaderPackTool(server);
