@@ -1,6 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { isLoopbackHost, isTeamMode } from "@/lib/auth/config";
+import { hostnameOf, isLoopbackHost, isTeamMode } from "@/lib/auth/config";
 
 /**
  * Team mode's first gate for pages: no session cookie, no page, straight to sign-in with the way
@@ -11,8 +11,7 @@ export function proxy(req: NextRequest): NextResponse {
   if (!isTeamMode()) {
     // Local mode answers only to loopback names: a DNS-rebound name pointing here is not this machine's user.
     const host = req.headers.get("host") ?? req.nextUrl.host;
-    const hostname = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.replace(/:\d+$/, "");
-    if (!isLoopbackHost(hostname)) return new NextResponse("Local mode serves loopback only (127.0.0.1, localhost).", { status: 421 });
+    if (!isLoopbackHost(hostnameOf(host))) return new NextResponse("Local mode serves loopback only (127.0.0.1, localhost).", { status: 421 });
     return NextResponse.next();
   }
   const { pathname, search } = req.nextUrl;

@@ -7,6 +7,7 @@ import { activityRoutes, reviewRoutes } from "../collab/schemas";
 import type { AnyRouteContract } from "../core/contract";
 import { runRoutes } from "../deep-context/schemas";
 import { inventoryRoutes } from "../inventory/schemas";
+import { mcpRoutes } from "../mcp/route-schemas";
 import { memoryRoutes } from "../memory/schemas";
 import { kbRoutes } from "../moc/schemas";
 import { opsRoutes } from "../ops/schemas";
@@ -29,6 +30,7 @@ export const API_ROUTE_GROUPS: { tag: string; title: string; routes: Record<stri
   { tag: "search", title: "Search and the command palette", routes: searchRoutes },
   { tag: "views", title: "Saved views", routes: viewRoutes },
   { tag: "accounts", title: "Accounts, tokens and members (team mode)", routes: accountRoutes },
+  { tag: "mcp", title: "Agents: the MCP server", routes: mcpRoutes },
   { tag: "operations", title: "Operations", routes: opsRoutes },
   { tag: "api", title: "This document", routes: apiDocRoutes },
 ];

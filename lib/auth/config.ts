@@ -65,3 +65,8 @@ export function isTeamMode(env: EnvSource = process.env): boolean {
 export function isLoopbackHost(host: string): boolean {
   return host === "127.0.0.1" || host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
+
+/** The name a Host header addresses, without its port (`[::1]:3000` → `::1`). */
+export function hostnameOf(host: string): string {
+  return host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.replace(/:\d+$/, "");
+}

@@ -23,14 +23,19 @@ async function toPrincipal(userId: string, via: "session" | "token"): Promise<Pr
   return account ? { kind: "user", userId, name: account.name, email: account.email, isAdmin: account.isAdmin, via } : null;
 }
 
+/** The token a request carries (team mode) and whose it is; null without one, or when it does not verify (unknown, revoked, disabled, expired). */
+export async function tokenPrincipalFrom(headers: Headers): Promise<{ principal: Principal; token: { id: string; name: string | null } } | null> {
+  const token = bearerToken(headers);
+  if (!token) return null;
+  const res = await (await getAuth()).api.verifyApiKey({ body: { key: token } });
+  if (!res.valid || !res.key) return null;
+  const principal = await toPrincipal(res.key.referenceId, "token");
+  return principal ? { principal, token: { id: res.key.id, name: res.key.name ?? null } } : null;
+}
+
 export async function principalFrom(headers: Headers): Promise<Principal | null> {
   if (!isTeamMode()) return LOCAL_PRINCIPAL;
-  const auth = await getAuth();
-  const token = bearerToken(headers);
-  if (token) {
-    const res = await auth.api.verifyApiKey({ body: { key: token } });
-    return res.valid && res.key ? toPrincipal(res.key.referenceId, "token") : null;
-  }
-  const session = await auth.api.getSession({ headers });
+  if (bearerToken(headers)) return (await tokenPrincipalFrom(headers))?.principal ?? null;
+  const session = await (await getAuth()).api.getSession({ headers });
   return session ? toPrincipal(session.user.id, "session") : null;
 }

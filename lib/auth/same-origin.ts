@@ -17,13 +17,17 @@ export function addressedOrigin(req: Request): string {
   return `${proto}://${host}`;
 }
 
-export function refuseCrossSiteWrite(req: Request, publicUrl?: string): void {
-  if (SAFE_METHODS.has(req.method.toUpperCase())) return;
-  const refused = () => new WorkbenchError("FORBIDDEN", "A change must come from the Workbench's own pages (this request came from another site).");
-  if (req.headers.get("sec-fetch-site") === "cross-site") throw refused();
+/** Whether a browser sent this request from a page of another site (agents and scripts send neither header). */
+export function isCrossSite(req: Request, publicUrl?: string): boolean {
+  if (req.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = req.headers.get("origin");
-  if (origin === null) return;
+  if (origin === null) return false;
   const allowed = new Set([addressedOrigin(req)]);
   if (publicUrl) allowed.add(new URL(publicUrl).origin);
-  if (!allowed.has(origin)) throw refused();
+  return !allowed.has(origin);
+}
+
+export function refuseCrossSiteWrite(req: Request, publicUrl?: string): void {
+  if (SAFE_METHODS.has(req.method.toUpperCase())) return;
+  if (isCrossSite(req, publicUrl)) throw new WorkbenchError("FORBIDDEN", "A change must come from the Workbench's own pages (this request came from another site).");
 }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMember } from "../../lib/db/repositories/accounts";
+import { MCP_HTTP_ERRORS } from "../../lib/mcp/http";
 import { addProject } from "../../lib/projects/add-project";
 import { accountWithToken, enterTeamMode, leaveTeamMode } from "../helpers/team-mode";
 import { copySampleProject, removeTempDirs, REPO_ROOT } from "../helpers/project-builder";
@@ -81,7 +82,8 @@ describe("team mode: every API surface checks who is asking", () => {
     for (const s of all) {
       const res = await call(s, projectId);
       expect.soft(res.status, `${s.method} ${s.rel}`).toBe(401);
-      expect.soft((await res.json()).error.code, `${s.method} ${s.rel}`).toBe("UNAUTHENTICATED");
+      // The MCP endpoint speaks JSON-RPC, so its refusal is a JSON-RPC error with its own code.
+      expect.soft((await res.json()).error.code, `${s.method} ${s.rel}`).toBe(s.rel === "mcp" ? MCP_HTTP_ERRORS.unauthenticated : "UNAUTHENTICATED");
     }
   });
 

@@ -9,6 +9,8 @@ import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { ResourceUri } from "@/components/mcp/resource-uri";
+import { packetUri } from "@/lib/mcp/uris";
 import { isWorkbenchError } from "@/lib/core/errors";
 import { readEnv } from "@/lib/core/env";
 import { getPacket, listRevisions } from "@/lib/packets/service";
@@ -45,6 +47,7 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
           </span>
         }
       />
+      <ResourceUri uri={packetUri(id, packetId)} className="-mt-4" />
       <PacketEditor projectId={id} packet={packet} collabUrl={collabUrl} canEdit={roleAtLeast(role, "editor")} />
       <Card>
         <CardHeader title="Revisions" description="Every save is a revision. View one, or compare two." />

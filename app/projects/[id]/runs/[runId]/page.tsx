@@ -17,6 +17,8 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
+import { ResourceUri } from "@/components/mcp/resource-uri";
+import { runUri } from "@/lib/mcp/uris";
 import { Time } from "@/components/ui/time";
 import { StateLogNotice } from "@/components/runs/state-log-notice";
 import { WindowNav } from "@/components/runs/window-nav";
@@ -67,6 +69,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
     return (
       <div className="mx-auto max-w-6xl">
         <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={`${run.loopType} · ${run.iterations} iterations · ${run.stopReason ?? run.status ?? ""}`} />
+        <ResourceUri uri={runUri(id, runId)} className="-mt-2 mb-4" />
         {timeline ? (
           <Card>
             <CardHeader title={`deep-${run.loopType} iterations`} description="Each iteration with the signals of this loop's stop vote (rolling average, MAD noise floor, question or dimension coverage)." />
@@ -109,6 +112,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
           </>
         }
       />
+      <ResourceUri uri={runUri(id, runId)} className="-mt-4" />
 
       <Card>
         <CardHeader

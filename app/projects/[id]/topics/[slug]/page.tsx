@@ -7,6 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { loadContextForProject } from "@/lib/inventory/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { ResourceUri } from "@/components/mcp/resource-uri";
+import { topicUri } from "@/lib/mcp/uris";
 
 export const dynamic = "force-dynamic";
 
@@ -28,6 +30,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
         title={<span className="font-mono">{slug}</span>}
         actions={<NewPacketActions projectId={id} topicSlug={slug} />}
       />
+      <ResourceUri uri={topicUri(id, slug)} className="-mt-2 mb-4" />
       {packets.length ? (
         <section aria-label="Packets for this topic" className="mb-4 rounded-lg border border-border bg-surface p-3 text-sm">
           <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Packets &amp; briefs for this topic</h2>
