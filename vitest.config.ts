@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker (cores - 1). Many tests here wait on
     // child processes (the CLI, git, the co-editing server) rather than compute, so two workers
-    // roughly halve the wall time; database test files still run one at a time.
+    // roughly halve the wall time. Database test files run two at a time as well: each file
+    // has its own SQLite database, and on PostgreSQL each worker its own database.
     maxWorkers: 2,
     projects: [
       {
@@ -35,14 +36,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Database tests share one database per run (SQLite file or the PostgreSQL the
-          // test script starts), so their files run one after another.
+          // A database of their own per file (SQLite) or per worker (PostgreSQL, emptied before
+          // each file): see tests/db/setup.ts.
           name: "db",
           include: ["tests/db/**/*.test.ts"],
           exclude: onPostgres ? [] : ["tests/db/**/*.pg.test.ts"],
           environment: "node",
           setupFiles: ["tests/db/setup.ts"],
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

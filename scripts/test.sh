@@ -29,8 +29,8 @@ fi
 echo "== unit and database tests (SQLite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest-sqlite.json" || status=1
 
-# The production build for the end-to-end tests runs beside the PostgreSQL tests, which run
-# their files one at a time and leave a core mostly idle; the two used to take turns.
+# The production build for the end-to-end tests runs beside the PostgreSQL tests, whose many
+# waits on child processes and the database leave room for it; the two used to take turns.
 echo "== building the app for the end-to-end tests (in the background)"
 ( npx next build >"$results/next-build.log" 2>&1; echo $? >"$results/next-build.rc" ) &
 build_pid=$!
@@ -54,7 +54,8 @@ for attempt in 1 2 3; do
   tail -n 15 "$pgdir/log" >&2 || true
 done
 if [ "$pg_up" = 0 ]; then
-  psql -h 127.0.0.1 -p "$pgport" -U postgres -qc "CREATE DATABASE workbench_test" >/dev/null
+  # One database per vitest worker (tests/db/setup.ts), created here rather than by two workers at once.
+  for db in workbench_test workbench_test_w1 workbench_test_w2; do psql -h 127.0.0.1 -p "$pgport" -U postgres -qc "CREATE DATABASE $db" >/dev/null; done
   REDIS_TEST_URL="redis://127.0.0.1:$redisport" DATABASE_URL="postgresql://postgres@127.0.0.1:$pgport/workbench_test" \
     npx vitest run --project db --reporter=default --reporter=json --outputFile.json="$results/vitest-postgres.json" || status=1
 else
