@@ -15,10 +15,14 @@ node scripts/setup.mjs || exit 1
 # other files, which a cached run re-checks only when the importing file itself changed.
 echo "== lint and format"
 t0=$SECONDS
+# The format check runs beside lint (one core each).
+( npm run -s format:check >"$results/format.log" 2>&1; echo $? >"$results/format.rc"; echo $((SECONDS - t0)) >"$results/format.s" ) &
+format_pid=$!
 npx eslint --max-warnings 0 . >"$results/lint.log" 2>&1 && lint="ok" || { cat "$results/lint.log"; lint="$(grep -E '^✖' "$results/lint.log" | tail -n 1 | sed 's/^✖ //')"; lint="${lint:-failed}"; status=1; }
-lint_s=$((SECONDS - t0)); t0=$SECONDS
-npm run -s format:check >"$results/format.log" 2>&1 && format="ok" || { grep -F '[warn]' "$results/format.log" | head -n 20; format="$(grep -o 'Code style issues found in [^.]*' "$results/format.log" | sed 's/Code style issues found in //') not formatted (npm run format)"; status=1; }
-echo "lint: $lint (${lint_s} s); format: $format ($((SECONDS - t0)) s)"
+lint_s=$((SECONDS - t0))
+wait "$format_pid"
+[ "$(cat "$results/format.rc")" = 0 ] && format="ok" || { grep -F '[warn]' "$results/format.log" | head -n 20; format="$(grep -o 'Code style issues found in [^.]*' "$results/format.log" | sed 's/Code style issues found in //') not formatted (npm run format)"; status=1; }
+echo "lint: $lint (${lint_s} s); format: $format ($(cat "$results/format.s") s)"
 
 # Chromium, PostgreSQL 15 and Redis come from Debian on first use (root and apt-get needed;
 # scripts/apt-install.sh says what to install by hand where it cannot).
