@@ -51,8 +51,19 @@ export interface OpenApiDocument {
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   // Refinements and transforms have no JSON Schema; they are documented by the descriptions.
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12", override: dropSafeIntegerBounds }) as JsonSchema;
   return rest;
+}
+
+/**
+ * zod writes every `.int()` as bounded by ±(2^53 − 1): true, but noise on the API page next to
+ * the bounds a field really has. Only those implicit bounds are dropped.
+ */
+function dropSafeIntegerBounds(ctx: { jsonSchema: JsonSchema }): void {
+  const js = ctx.jsonSchema;
+  if (js.type !== "integer") return;
+  if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
+  if (js.maximum === Number.MAX_SAFE_INTEGER) delete js.maximum;
 }
 
 /** Each property of an object-shaped input schema as a path or query parameter. */

@@ -65,6 +65,14 @@ describe("the OpenAPI document", () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
+  it("shows the bounds a field declares, not zod's implicit safe-integer ones", () => {
+    const text = JSON.stringify(openApiDocument());
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(text).not.toContain(String(Number.MIN_SAFE_INTEGER));
+    // A declared bound survives: a page number starts at 1.
+    expect(text).toMatch(/"type":"integer","minimum":1\b/);
+  });
+
   it("describes every parameter and every field of every request body", () => {
     const missing: string[] = [];
     // A nullable field carries its description on the non-null alternative.
