@@ -38,7 +38,7 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
       {activity.length === 0 ? (
         <EmptyState title="No agent activity yet">
           <p>
-            Agents connect over MCP: <code className={code}>workbench mcp</code> on this machine (stdio), or Streamable HTTP at <code className={`${code} break-all`}>{await mcpEndpoint()}</code>
+            Agents connect over MCP: <code className={code}>workbench mcp</code> on this machine (stdio), or Streamable HTTP at <code className={`${code} whitespace-nowrap`}>{await mcpEndpoint()}</code>
             {isTeamMode() ? (
               <>
                 {" "}
