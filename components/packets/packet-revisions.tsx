@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { DiffHunks } from "@/components/ui/diff-hunks";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
+import { AgentName } from "@/components/mcp/agent-name";
 
 const select = "h-8 rounded-md border border-border bg-surface px-2 text-sm";
 
@@ -59,7 +60,7 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
           cells: {
             revision: `r${r.number}`,
             saved: <Time iso={r.createdAt} withTime />,
-            by: r.author ?? "—",
+            by: r.agentName ? <AgentName name={r.agentName} actor={r.author} /> : (r.author ?? "—"),
             tokens: r.tokenEstimate,
             taskSize: r.taskTokens ?? "—",
             gates: r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>,

@@ -11,6 +11,7 @@ import { reviewRoutes, type commentInput } from "@/lib/collab/schemas";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
+import { AgentName } from "@/components/mcp/agent-name";
 
 /** Decisions about a revision's text: they name the revision they were made on. */
 const REVISION_ACTIONS = new Set<ReviewAction>(["approve", "request_changes"]);
@@ -189,7 +190,14 @@ export function ReviewPanel({
           <ol className="space-y-0.5 text-xs" aria-label="Review history">
             {history.events.map((e) => (
               <li key={e.id}>
-                <Time iso={e.createdAt} withTime /> · <strong>{e.actor}</strong>: {e.fromStatus.replace("_", " ")} → {e.toStatus.replace("_", " ")} on r{e.revision}
+                <Time iso={e.createdAt} withTime /> · <strong>{e.actor}</strong>
+                {e.agentName ? (
+                  <>
+                    {" "}
+                    via <AgentName name={e.agentName} />
+                  </>
+                ) : null}
+                : {e.fromStatus.replace("_", " ")} → {e.toStatus.replace("_", " ")} on r{e.revision}
                 {e.note ? ` — ${e.note}` : ""}
               </li>
             ))}

@@ -17,6 +17,7 @@ const PROJECT_PAGES = [
   ["/runs", "Deep-loop runs"],
   ["/packets", "Packets & briefs"],
   ["/memory", "Memory & proposals"],
+  ["/activity", "Agent activity"],
 ] as const;
 
 /** Opens the palette from anywhere (a button in the sidebar dispatches this). */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Activity, BookOpen, Braces, Brain, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search, ShieldCheck, Users } from "lucide-react";
+import { Activity, BookOpen, Bot, Braces, Brain, FileText, FolderGit2, LayoutDashboard, Library, ListTree, Plus, Search, ShieldCheck, Users } from "lucide-react";
 import { SignOutButton } from "@/components/account/sign-out-button";
 import { cn } from "@/components/ui/cn";
 import { OPEN_PALETTE_EVENT } from "./command-palette";
@@ -118,6 +118,11 @@ export function Sidebar({ projects, account, signedIn }: { projects: SidebarProj
                         <li>
                           <NavLink href={`${base}/memory`} active={pathname.startsWith(`${base}/memory`) || pathname.startsWith(`${base}/tasks`)} icon={Brain}>
                             Memory &amp; proposals
+                          </NavLink>
+                        </li>
+                        <li>
+                          <NavLink href={`${base}/activity`} active={pathname.startsWith(`${base}/activity`)} icon={Bot}>
+                            Agent activity
                           </NavLink>
                         </li>
                         <li>

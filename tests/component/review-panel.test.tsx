@@ -150,6 +150,14 @@ describe("the review panel", () => {
     expect(signals.get("review")).toBe(2);
   });
 
+  it("names the agent on a review event made through MCP, next to the person it acted for", async () => {
+    server.state.status = "in_review";
+    server.state.events.push({ id: "e0", fromStatus: "draft", toStatus: "in_review", actor: "Eddie", revision: 3, note: null, agentTokenId: "t1", agentName: "claude-code", createdAt: "2026-02-10T10:00:00.000Z" });
+    renderPanel();
+    const history = await screen.findByRole("list", { name: "Review history" });
+    expect(within(history).getByRole("listitem").textContent).toContain("Eddie via claude-code (agent): draft → in review on r3");
+  });
+
   it("will not approve a revision with BLOCK findings", async () => {
     server.state.status = "in_review";
     renderPanel({ headBlocks: 2 });

@@ -9,6 +9,7 @@ import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { AgentName } from "@/components/mcp/agent-name";
 import { ResourceUri } from "@/components/mcp/resource-uri";
 import { packetUri } from "@/lib/mcp/uris";
 import { isWorkbenchError } from "@/lib/core/errors";
@@ -27,6 +28,7 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
     throw e;
   });
   const revisions = await listRevisions(id, packetId);
+  const head = revisions[0];
   // The co-editing server listens next to the dashboard (workbench serve starts both).
   const collabPort = readEnv("WORKBENCH_COLLAB_PORT");
   const h = await headers();
@@ -44,6 +46,11 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
             <Badge>{packet.kind === "brief" ? "Agent Brief" : "Context Packet"}</Badge>
             {packet.topicSlug ? <span>topic {packet.topicSlug}</span> : null}
             {packet.archived ? <Badge tone="warn">archived</Badge> : null}
+            {head?.agentName ? (
+              <span data-testid="head-agent">
+                r{head.number} by <AgentName name={head.agentName} actor={head.author} />
+              </span>
+            ) : null}
           </span>
         }
       />
