@@ -16,17 +16,20 @@ export interface McpCallerContext {
   agent?: { tokenId: string; tokenName: string | null };
   /** The Workbench's public address, for links to the dashboard in tool results (absent: paths only). */
   baseUrl?: string;
+  /** How the agent reached the server; names a write made without a token (stdio when absent). */
+  transport?: "stdio" | "http";
 }
 
 /** `workbench mcp`: the one local person, no token. */
 export const STDIO_CONTEXT: McpCallerContext = { principal: LOCAL_PRINCIPAL };
 
-/** What a write made over stdio is attributed to: there is no token to name it by. */
+/** What a write made without a token is attributed to (stdio, or HTTP in local mode): there is no token to name it by. */
 export const STDIO_AGENT_NAME = "stdio agent";
+export const LOCAL_HTTP_AGENT_NAME = "local agent (HTTP)";
 
 /** The agent as revisions, review events and the activity list record it. */
 export function agentStamp(ctx: McpCallerContext): AgentStamp {
-  if (!ctx.agent) return { tokenId: null, name: STDIO_AGENT_NAME };
+  if (!ctx.agent) return { tokenId: null, name: ctx.transport === "http" ? LOCAL_HTTP_AGENT_NAME : STDIO_AGENT_NAME };
   return { tokenId: ctx.agent.tokenId, name: ctx.agent.tokenName?.trim() || `token ${ctx.agent.tokenId.slice(0, 8)}` };
 }
 

@@ -38,7 +38,7 @@ async function callerOf(req: Request, publicUrl: string | undefined): Promise<Mc
   if (!isTeamMode()) {
     const host = req.headers.get("host") ?? new URL(req.url).host;
     if (!isLoopbackHost(hostnameOf(host))) return forbidden("Local mode serves loopback only (127.0.0.1, localhost).");
-    return { principal: LOCAL_PRINCIPAL, baseUrl };
+    return { principal: LOCAL_PRINCIPAL, baseUrl, transport: "http" };
   }
   const caller = await tokenPrincipalFrom(req.headers);
   if (!caller) {
@@ -46,7 +46,7 @@ async function callerOf(req: Request, publicUrl: string | undefined): Promise<Mc
       "www-authenticate": 'Bearer realm="workbench"',
     });
   }
-  return { principal: caller.principal, agent: { tokenId: caller.token.id, tokenName: caller.token.name }, baseUrl };
+  return { principal: caller.principal, agent: { tokenId: caller.token.id, tokenName: caller.token.name }, baseUrl, transport: "http" };
 }
 
 export async function handleMcpHttp(req: Request): Promise<Response> {

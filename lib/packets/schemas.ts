@@ -141,7 +141,7 @@ assertSame<Same<z.infer<typeof validationResultSchema>, ValidationResult>>(true)
 /** Which agent (MCP caller) made a change; both null when a person made it. */
 export const agentStampShape = {
   agentTokenId: z.string().nullable().describe("the personal access token the agent called MCP with; null for a person, or for the stdio server"),
-  agentName: z.string().nullable().describe('the agent: its token\'s name, or "stdio agent" for `workbench mcp`; null when a person made the change'),
+  agentName: z.string().nullable().describe('the agent: its token\'s name, "stdio agent" for `workbench mcp`, or "local agent (HTTP)" for /api/v1/mcp in local mode; null when a person made the change'),
 };
 
 const revisionCheckShape = {

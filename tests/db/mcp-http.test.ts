@@ -15,7 +15,7 @@ import { revokeToken } from "../../lib/db/repositories/tokens";
 import { loadContextForProject } from "../../lib/inventory/service";
 import { MCP_HTTP_ERRORS } from "../../lib/mcp/http";
 import { RESOURCE_NOT_FOUND } from "../../lib/mcp/resources";
-import { createProjectPacket } from "../../lib/packets/service";
+import { createProjectPacket, listRevisions } from "../../lib/packets/service";
 import { indexFolder } from "../helpers/db";
 import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
 import { serveRoute } from "../helpers/route-server";
@@ -145,5 +145,19 @@ describe("MCP over HTTP, local mode", () => {
       }),
     );
     await expectRefusal(rebound, 403, MCP_HTTP_ERRORS.forbidden);
+  });
+
+  it("names a draft made without a token by its transport", async () => {
+    const client = new Client({ name: "mcp-http-local", version: "0.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/api/v1/mcp`)));
+    try {
+      const r = (await client.callTool({ name: "draft_packet", arguments: { project: projectId, kind: "brief", markdown: "# Agent Brief\n" } })) as CallToolResult;
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+      const drafted = (r.structuredContent as { packet: string }).packet;
+      const [revision] = await listRevisions(projectId, drafted);
+      expect(revision).toMatchObject({ agentName: "local agent (HTTP)", agentTokenId: null });
+    } finally {
+      await client.close();
+    }
   });
 });
