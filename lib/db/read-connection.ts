@@ -1,5 +1,5 @@
 import type { Database as Sqlite, Statement } from "better-sqlite3";
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { ensureMigrated, forgetMigrated } from "./migrate";
 
@@ -88,7 +88,8 @@ async function newPgPool(url: string): Promise<Pool> {
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: url,
-    max: 4,
+    // Reads and the plain SQL write transactions share it (a transaction holds its client throughout).
+    max: 8,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
     // Prisma stores DateTime as TIMESTAMP(3) in UTC without a zone; pg would read it as local time.
@@ -114,6 +115,14 @@ export async function readRows<T>(sql: string, params: unknown[]): Promise<T[]> 
     r.statements.set(sql, stmt);
   }
   return stmt.all(params.map(sqliteValue)) as T[];
+}
+
+/**
+ * A client of the same pool for a write transaction (lib/db/sql-tx.ts): connecting anew for
+ * each one cost more than most of the writes it carried. Release it when done.
+ */
+export async function pgPooledClient(): Promise<PoolClient> {
+  return (await pgPool()).connect();
 }
 
 /** Closes the read connections (shutdown, tests, and before a restore swaps the file). */

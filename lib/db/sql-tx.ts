@@ -1,7 +1,7 @@
-import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
+import { databaseKind, sqliteFileUrl } from "./database-url";
 import { ensureMigrated } from "./migrate";
 import { noteQuery } from "./query-stats";
-import { readRows, sqliteValue, toPg } from "./read-connection";
+import { pgPooledClient, readRows, sqliteValue, toPg } from "./read-connection";
 
 /**
  * A plain SQL transaction on the Workbench database, for the indexer's bulk writes.
@@ -24,9 +24,7 @@ const PG_MAX_VARS = 60_000;
 export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   await ensureMigrated();
   if (databaseKind() === "postgres") {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: postgresUrl() });
-    await client.connect();
+    const client = await pgPooledClient();
     const tx: SqlTx = {
       kind: "postgres",
       async run(sql, params = []) {
@@ -47,16 +45,20 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
         }
       },
     };
+    // A client whose ROLLBACK failed may be broken: it is destroyed rather than returned to the pool.
+    let broken: Error | undefined;
     try {
       await client.query("BEGIN");
       const out = await fn(tx);
       await client.query("COMMIT");
       return out;
     } catch (e) {
-      await client.query("ROLLBACK").catch(() => undefined);
+      await client.query("ROLLBACK").catch((rollback: unknown) => {
+        broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+      });
       throw e;
     } finally {
-      await client.end();
+      client.release(broken);
     }
   }
   const { default: Database } = await import("better-sqlite3");

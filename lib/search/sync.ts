@@ -207,9 +207,9 @@ export async function syncProjectSearch(projectId: string, changes?: IndexChange
 export async function syncPacketSearch(projectId: string, packetId: string): Promise<SyncStats> {
   const content = await indexedContent(projectId, { packetId });
   const entries = packetEntries(projectId, content.packets);
-  const changes = await diff(projectId, ["packet", "brief"], entries);
-  // Only this packet: every other stored packet entry stays.
-  changes.remove = changes.remove.filter((r) => r.ref === packetId);
+  // Only this packet's stored entry is read and compared: a save must not cost more in a
+  // project with many packets (reading every packet's hash made 520 saves quadratic).
+  const changes = await diff(projectId, ["packet", "brief"], entries, "", [packetId]);
   await applyEntryChanges(projectId, changes);
   return stats(changes);
 }
