@@ -19,6 +19,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Unit tests hold no per-file state (no database, no module mocks), so a worker keeps
+          // the modules it loaded for the next file instead of importing them again.
+          isolate: false,
           // A few unit tests spawn the CLI; on a busy 2-core machine that can pass 5 s.
           testTimeout: 30_000,
         },
@@ -39,6 +42,9 @@ export default defineConfig({
           // A database of their own per file (SQLite) or per worker (PostgreSQL, emptied before
           // each file): see tests/db/setup.ts.
           name: "db",
+          // Each file still gets its own database (tests/db/setup.ts runs before every file, and
+          // every file closes the database after it); the modules loaded stay for the next file.
+          isolate: false,
           include: ["tests/db/**/*.test.ts"],
           exclude: onPostgres ? [] : ["tests/db/**/*.pg.test.ts"],
           environment: "node",
