@@ -26,7 +26,7 @@ import path from "node:path";
 import type { IndexStats, JobPhase } from "../lib/db/dto";
 import { closeDb, getDb } from "../lib/db/client";
 import { deleteProject } from "../lib/db/repositories/projects";
-import { listTopics } from "../lib/db/repositories/topics";
+import { listTopics } from "../lib/db/repositories/topic-pages";
 import { indexProject } from "../lib/indexer/index-project";
 import { addProject } from "../lib/projects/add-project";
 import { cachedProject } from "./generate-project";
@@ -72,7 +72,7 @@ function copyTree(src: string, dst: string): void {
  * plus "init" (before the first report). A phase lasts from its first report to the next
  * phase's, and the last one to the end, so a run's phases add up to its total exactly.
  */
-const PHASE_ORDER = ["init", "config", "listing", "sources", "documents", "git", "runs", "saving", "search", "finish"] as const;
+const PHASE_ORDER = ["init", "freshness", "config", "listing", "sources", "documents", "git", "runs", "saving", "search", "finish"] as const;
 type PhaseName = (typeof PHASE_ORDER)[number];
 type Breakdown = Record<PhaseName, number>;
 

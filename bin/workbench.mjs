@@ -8,6 +8,12 @@
 // and the commands' descriptions, all --help needs); then, when a command is about to run,
 // every other source of the build. A source changed after the build means the sources run
 // instead, from the start: nothing of the command has run by then.
+//
+// `--help` when stdout is not a terminal is printed as the build rendered it, without commander.
+// Two commands start from their own entry, without commander and the other commands:
+// `reduce` (its whole process is timed against the reference) and `load-context` (asked once
+// per ticket by agents). load-context's entry answers only when nothing changed since the last
+// index; otherwise it returns null having written nothing, and main runs the command.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundledPackagesCurrent, readCliManifest, sourcesCurrent } from "../scripts/cli-build-state.mjs";
@@ -16,31 +22,29 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.env.WORKBENCH_APP_ROOT ??= root;
 
 const args = process.argv.slice(2);
-// The reducer's process is timed as a whole: it starts from its own module, without commander
-// and the other commands (its --help still goes the usual way).
-const reduceOnly = args[0] === "reduce" && !args.some((a) => a === "--help" || a === "-h");
-const name = reduceOnly ? "reduce-main" : "main";
-const entryArgs = reduceOnly ? args.slice(1) : args;
+const helpAsked = args.some((a) => a === "--help" || a === "-h");
+const own = !helpAsked && args[0] === "reduce" ? "reduce-main" : !helpAsked && args[0] === "load-context" ? "load-context-main" : null;
 
-async function runSources() {
+async function runSources(name, entryArgs) {
   const { register } = await import("tsx/esm/api");
   register();
   const { main } = await import(pathToFileURL(path.join(root, "cli", `${name}.ts`)).href);
   return main(entryArgs);
 }
 
-async function runCompiled(manifest) {
+/** The compiled entry's result, or undefined when a source it can load changed (run the sources then). */
+async function runCompiled(manifest, name, entryArgs) {
   const entry = manifest.entries[name];
-  if (reduceOnly) {
+  if (name !== "main") {
     // Runs at once: everything it can load is checked first.
-    if (!sourcesCurrent(root, manifest, entry.reachable)) return null;
-    const { main } = await import(pathToFileURL(path.join(root, "dist", "cli", "reduce-main.js")).href);
+    if (!sourcesCurrent(root, manifest, entry.reachable)) return undefined;
+    const { main } = await import(pathToFileURL(path.join(root, "dist", "cli", `${name}.js`)).href);
     return main(entryArgs);
   }
-  if (!sourcesCurrent(root, manifest, entry.start)) return null;
+  if (!sourcesCurrent(root, manifest, entry.start)) return undefined;
   const loaded = new Set(entry.start);
   const { main } = await import(pathToFileURL(path.join(root, "dist", "cli", "main.js")).href);
-  return main(entryArgs, {
+  const code = await main(entryArgs, {
     beforeAction: () =>
       sourcesCurrent(
         root,
@@ -48,8 +52,35 @@ async function runCompiled(manifest) {
         manifest.inputs.filter((f) => !loaded.has(f)),
       ),
   });
+  return code ?? undefined;
 }
 
 const manifest = process.env.WORKBENCH_CLI_FROM_SOURCE === "1" ? null : readCliManifest(root);
-const compiled = manifest?.entries?.[name] && bundledPackagesCurrent(root, manifest) ? await runCompiled(manifest) : null;
-process.exitCode = compiled ?? (await runSources());
+const compiled = manifest !== null && bundledPackagesCurrent(root, manifest);
+
+async function run(name, entryArgs) {
+  const code = compiled && manifest.entries?.[name] ? await runCompiled(manifest, name, entryArgs) : undefined;
+  return code === undefined ? runSources(name, entryArgs) : code;
+}
+
+/**
+ * The help text the build rendered for these arguments (`--help`, `<command> --help`), when
+ * stdout is not a terminal (commander wraps at 80 columns then, as the build's rendering did)
+ * and the sources the start loads are those of the build; null otherwise.
+ */
+function renderedHelp() {
+  if (!compiled || process.stdout.isTTY || !manifest.help) return null;
+  const isHelp = (a) => a === "--help" || a === "-h";
+  const key = args.length === 1 && isHelp(args[0]) ? "" : args.length === 2 && isHelp(args[1]) ? args[0] : null;
+  if (key === null || !Object.hasOwn(manifest.help, key)) return null;
+  return sourcesCurrent(root, manifest, manifest.entries.main.start) ? manifest.help[key] : null;
+}
+
+const help = renderedHelp();
+if (help !== null) {
+  process.stdout.write(help);
+  process.exitCode = 0;
+} else {
+  const first = own ? await run(own, args.slice(1)) : null;
+  process.exitCode = first ?? (await run("main", args));
+}

@@ -10,16 +10,18 @@
  * only what it loads (see bin/workbench.mjs). Idempotent and quick when the build is current.
  */
 import { build } from "esbuild";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { cliBuildIsCurrent as currentAt } from "./cli-build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "dist", "cli");
 const manifest = path.join(outdir, "inputs.json");
-const ENTRIES = { main: "cli/main.ts", "reduce-main": "cli/reduce-main.ts" };
+const ENTRIES = { main: "cli/main.ts", "reduce-main": "cli/reduce-main.ts", "load-context-main": "cli/load-context-main.ts" };
 
 /** Bundled into the build rather than loaded from node_modules (see bundlePackages). */
 const BUNDLED = ["commander"];
@@ -66,7 +68,7 @@ export async function buildCli() {
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    // reduce-main.ts: the reducer's own entry (bin/workbench.mjs), without commander and the other commands.
+    // reduce-main.ts and load-context-main.ts: those commands' own entries (bin/workbench.mjs), without commander and the other commands.
     entryPoints: Object.values(ENTRIES),
     bundle: true,
     splitting: true,
@@ -91,9 +93,52 @@ export async function buildCli() {
     entries[name] = { start: entryInputs(metafile, source, false), reachable: entryInputs(metafile, source, true) };
   }
   const packages = Object.fromEntries(BUNDLED.map((name) => [name, versionOf(name)]));
-  fs.writeFileSync(manifest, JSON.stringify({ builtAt, inputs, entries, packages }) + "\n");
+  const help = renderHelp();
+  fs.writeFileSync(manifest, JSON.stringify({ builtAt, inputs, entries, packages, help }) + "\n");
   // Which modules load first, for tests and for finding what a start costs (esbuild's metafile).
   fs.writeFileSync(path.join(outdir, "meta.json"), JSON.stringify(metafile) + "\n");
+}
+
+/**
+ * What `workbench --help` and `workbench <command> --help` print when stdout is not a terminal
+ * (commander then wraps at 80 columns), rendered once by the build's own main.js: bin/workbench.mjs
+ * prints it without loading commander, for as long as the sources the start loads are current.
+ * In a terminal, help is rendered for its width as before.
+ */
+function renderHelp() {
+  const script = `
+const { main } = await import(${JSON.stringify(pathToFileURL(path.join(outdir, "main.js")).href)});
+const write = process.stdout.write.bind(process.stdout);
+async function render(args) {
+  let text = "";
+  process.stdout.write = (chunk) => ((text += chunk), true);
+  try {
+    return (await main(args)) === 0 ? text : null;
+  } finally {
+    process.stdout.write = write;
+  }
+}
+const out = { "": await render(["--help"]) };
+const commands = out[""]?.split("\\nCommands:\\n")[1]?.split("\\n").flatMap((l) => /^  ([a-z][a-z-]*)\\b/.exec(l)?.[1] ?? []) ?? [];
+for (const c of commands) if (c !== "help") out[c] = await render([c, "--help"]);
+write(JSON.stringify(out));`;
+  const render = (cwd, env) => {
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd, env: { PATH: process.env.PATH, WORKBENCH_APP_ROOT: root, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    if (r.status !== 0) throw new Error(`build-cli: rendering help failed (exit ${r.status})`);
+    return JSON.parse(r.stdout);
+  };
+  // Rendered twice, from other folders with other settings: a text that shows the working
+  // folder or a setting as a default (load-context's --project) differs, and is left to commander.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-help-"));
+  try {
+    const a = render(root, {});
+    const b = render(tmp, { PORT: "3999", HOST: "0.0.0.0", WORKBENCH_DATA_DIR: path.join(tmp, "data"), WORKBENCH_MODE: "team" });
+    const help = Object.fromEntries(Object.entries(a).filter(([k, v]) => typeof v === "string" && b[k] === v));
+    if (!help[""]) throw new Error("build-cli: the program's help did not render the same twice");
+    return help;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,9 +2,14 @@ import path from "node:path";
 import { ProjectFs } from "../../lib/core/project-fs";
 import type { IndexStats, JobPhase } from "../../lib/db/dto";
 import { findProjectByRoot } from "../../lib/db/repositories/projects";
-import { indexProject } from "../../lib/indexer/index-project";
-import { addProject } from "../../lib/projects/add-project";
+import { unchangedStats } from "../../lib/indexer/unchanged";
 import { stderr } from "../output";
+
+/** The indexer and project registration, loaded only when something is to be read or added. */
+async function indexing() {
+  const [{ indexProject }, { addProject }] = await Promise.all([import("../../lib/indexer/index-project"), import("../../lib/projects/add-project")]);
+  return { indexProject, addProject };
+}
 
 /** Progress lines on stderr, at most one per phase change or every 500 ms. */
 export function stderrProgress(enabled = true): (phase: JobPhase, done: number, total: number) => void {
@@ -27,6 +32,7 @@ export function stderrProgress(enabled = true): (phase: JobPhase, done: number, 
 export async function ensureRemoteIndexed(url: string, branch: string | undefined, opts: { quiet?: boolean } = {}): Promise<{ projectId: string; stats: IndexStats; head: string }> {
   const { checkoutDirFor } = await import("../../lib/projects/remote");
   const { fetchProject } = await import("../../lib/projects/remote-projects");
+  const { indexProject, addProject } = await indexing();
   const known = await findProjectByRoot(checkoutDirFor(url, branch));
   const project = await addProject({ url, ...(branch ? { branch } : {}) });
   const head = known ? (await fetchProject(project.id, { startJob: false })).head : null;
@@ -34,11 +40,22 @@ export async function ensureRemoteIndexed(url: string, branch: string | undefine
   return { projectId: project.id, stats, head: head ?? "" };
 }
 
-/** The project registered for a folder, indexed (incrementally) so what follows reads current data. */
+/**
+ * The project registered for a folder, indexed (incrementally) so what follows reads current
+ * data. When nothing the last index looked at changed, the indexer is not even loaded.
+ */
 export async function ensureIndexed(projectPath: string, opts: { quiet?: boolean } = {}): Promise<{ projectId: string; stats: IndexStats }> {
+  const started = Date.now();
   const pfs = await ProjectFs.open(path.resolve(projectPath));
   const existing = await findProjectByRoot(pfs.root);
+  const unchanged = existing ? await unchangedStats(existing.id) : null;
+  if (existing && unchanged) {
+    if (!opts.quiet) stderr.line("[index] unchanged");
+    return { projectId: existing.id, stats: { ...unchanged, durationMs: Date.now() - started } };
+  }
+  const { indexProject, addProject } = await indexing();
   const project = existing ?? (await addProject({ path: pfs.root }));
-  const stats = await indexProject(project.id, stderrProgress(!opts.quiet));
+  // Already asked: the indexer need not compare the record again.
+  const stats = await indexProject(project.id, stderrProgress(!opts.quiet), { compared: true });
   return { projectId: project.id, stats };
 }

@@ -10,6 +10,7 @@ import { projectRoutes, type IndexJob as IndexJobDto } from "@/lib/projects/sche
 
 const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
   queued: "Queued",
+  freshness: "Checking what changed since the last index",
   config: "Reading configuration",
   listing: "Listing files",
   sources: "Reading work, brainstorms, proposals, refactoring",

@@ -104,6 +104,9 @@ export const ENV = {
   PATH: spec("system", "", text().describe("passed to git and the PostgreSQL tools")),
   HOME: spec("system", "", text().describe("passed to git")),
   NODE_ENV: spec("system", "", text().describe("set by Next.js")),
+  GIT_DIR: spec("system", "", text().describe("honoured by git; while set, a re-index cannot tell from the project's .git folder that the refs did not move, and reads them")),
+  GIT_WORK_TREE: spec("system", "", text().describe("honoured by git; see GIT_DIR")),
+  GIT_COMMON_DIR: spec("system", "", text().describe("honoured by git; see GIT_DIR")),
 } as const;
 
 export type EnvName = keyof typeof ENV;

@@ -52,6 +52,8 @@ type Located = { ok: true; rel: string; real: string } | { ok: false; rel: strin
  */
 export class ProjectFs {
   private readonly skipLog = new Map<string, FileWarning>();
+  /** Every path looked at since observe() (lib/indexer/freshness.ts); null when not asked. */
+  private observed: Set<string> | null = null;
 
   private constructor(
     readonly root: string,
@@ -79,6 +81,16 @@ export class ProjectFs {
   /** Where refusals go from now on, besides `skipped` (e.g. an index job's warning list). */
   onSkip(sink: WarningSink | undefined): void {
     this.sink = sink;
+  }
+
+  /**
+   * From now on, notes every root-relative path this instance looks at: each path located
+   * (read, probed, listed), each folder a walk lists and each file it returns. An index job
+   * records what they look like, so the next can tell nothing changed without reading.
+   */
+  observe(): Set<string> {
+    this.observed ??= new Set();
+    return this.observed;
   }
 
   /** Every refusal so far, once per file and reason. */
@@ -126,6 +138,7 @@ export class ProjectFs {
   private locate(p: string): Located {
     const rel = this.relOf(p);
     if (rel === null) return { ok: false, rel: p, reason: "outside_root", message: `${p}: outside the project; not read.` };
+    this.observed?.add(rel);
     let real: string;
     try {
       real = fs.realpathSync.native(path.join(this.root, rel));
@@ -286,7 +299,13 @@ export class ProjectFs {
   walkSync(rel: string, opts: WalkOptions = {}): FileEntry[] {
     const start = this.statReal(rel);
     if (!start || !start.st.isDirectory()) return [];
-    return walkTree({ root: this.root, startRel: start.rel, startReal: start.real, report: (r, c, m) => this.report(r, c, m) }, opts);
+    const observed = this.observed;
+    const files = walkTree(
+      { root: this.root, startRel: start.rel, startReal: start.real, report: (r, c, m) => this.report(r, c, m), ...(observed ? { onFolder: (real: string) => observed.add(toRel(this.root, real)) } : {}) },
+      opts,
+    );
+    if (observed) for (const f of files) observed.add(f.relPath);
+    return files;
   }
 
   /** Opens a regular file for reading after every check; the caller reads up to `size` and closes `fd`. */

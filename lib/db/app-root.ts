@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readEnv } from "../core/env";
+import { readPlainEnv } from "../core/env-plain";
 
 /** The Workbench's own folder (where prisma/ lives), wherever the process was started. */
 export function appRoot(): string {
-  const fromEnv = readEnv("WORKBENCH_APP_ROOT");
+  const fromEnv = readPlainEnv("WORKBENCH_APP_ROOT");
   if (fromEnv) return fromEnv;
   let dir = process.cwd();
   for (let i = 0; i < 8; i++) {

@@ -1,5 +1,4 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
+import type { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { ensureMigrated } from "./migrate";
 import { markQueryStatsListening, noteQuery, queryStatsEnabled } from "./query-stats";
@@ -34,6 +33,10 @@ async function connect(): Promise<Db> {
   }
   const url = sqliteFileUrl();
   await ensureMigrated();
+  // Loaded when first connecting, not with every module that can reach the database: the
+  // client's runtime is most of a CLI start that turns out to need only plain SQL.
+  const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
+  const { PrismaClient: SqliteClient } = await import("./generated/sqlite/client.ts");
   return counted(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }), ...queryLog() }) as unknown as Db);
 }
 

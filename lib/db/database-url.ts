@@ -1,9 +1,9 @@
 import path from "node:path";
-import { readEnv } from "../core/env";
+import { readPlainEnv } from "../core/env-plain";
 
 /** Where the embedded database and other local state live (WORKBENCH_DATA_DIR, default ./data). */
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ readEnv("WORKBENCH_DATA_DIR") || path.join(/*turbopackIgnore: true*/ process.cwd(), "data"));
+  return path.resolve(/*turbopackIgnore: true*/ readPlainEnv("WORKBENCH_DATA_DIR") || path.join(/*turbopackIgnore: true*/ process.cwd(), "data"));
 }
 
 /** Where `workbench serve --sample` creates the bundled sample project. */
@@ -14,12 +14,12 @@ export function sampleProjectDir(): string {
 export type DatabaseKind = "sqlite" | "postgres";
 
 /** PostgreSQL when DATABASE_URL says so; the embedded SQLite file otherwise. */
-export function databaseKind(url = readEnv("DATABASE_URL")): DatabaseKind {
+export function databaseKind(url = readPlainEnv("DATABASE_URL")): DatabaseKind {
   return url && /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
 }
 
 /** A `file:` URL for the SQLite database, honouring DATABASE_URL=file:... when given. */
-export function sqliteFileUrl(url = readEnv("DATABASE_URL")): string {
+export function sqliteFileUrl(url = readPlainEnv("DATABASE_URL")): string {
   if (url && url.startsWith("file:")) {
     const p = url.slice("file:".length);
     return "file:" + path.resolve(p);
@@ -27,7 +27,7 @@ export function sqliteFileUrl(url = readEnv("DATABASE_URL")): string {
   return "file:" + path.join(dataDir(), "workbench.db");
 }
 
-export function postgresUrl(url = readEnv("DATABASE_URL")): string {
+export function postgresUrl(url = readPlainEnv("DATABASE_URL")): string {
   if (!url || databaseKind(url) !== "postgres") {
     throw new Error("DATABASE_URL must be a postgresql:// URL for the PostgreSQL database");
   }

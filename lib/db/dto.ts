@@ -34,7 +34,8 @@ export interface ProjectRemoteDto {
 }
 
 export type JobStatus = "queued" | "running" | "succeeded" | "failed";
-export type JobPhase = "queued" | "config" | "listing" | "sources" | "documents" | "git" | "runs" | "saving" | "search" | "done";
+/** "freshness": comparing the project with the last job's record (lib/core/fs/freshness.ts), first, and taking this job's, last. */
+export type JobPhase = "queued" | "freshness" | "config" | "listing" | "sources" | "documents" | "git" | "runs" | "saving" | "search" | "done";
 
 export interface IndexStats {
   filesTotal: number;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { appRoot } from "./app-root";
@@ -16,18 +15,30 @@ export interface Migration {
   checksum: string;
 }
 
-export function listMigrations(kind: DatabaseKind): Migration[] {
-  const dir = path.join(appRoot(), "prisma", kind, "migrations");
+/** The migrations' names in order (folder names only: a start that finds them applied reads no SQL). */
+export function migrationNames(kind: DatabaseKind): string[] {
+  const dir = migrationsDir(kind);
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
-    .sort()
-    .map((name) => {
-      const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
-    });
+    .sort();
+}
+
+/** One migration's SQL and checksum (node:crypto is loaded here, only when one is to be applied). */
+export async function readMigration(kind: DatabaseKind, name: string): Promise<Migration> {
+  const { createHash } = await import("node:crypto");
+  const sql = fs.readFileSync(path.join(migrationsDir(kind), name, "migration.sql"), "utf8");
+  return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+}
+
+export async function listMigrations(kind: DatabaseKind): Promise<Migration[]> {
+  return Promise.all(migrationNames(kind).map((name) => readMigration(kind, name)));
+}
+
+function migrationsDir(kind: DatabaseKind): string {
+  return path.join(appRoot(), "prisma", kind, "migrations");
 }
 
 const TABLE = "_workbench_migrations";
@@ -41,8 +52,9 @@ export async function migrateSqlite(file: string): Promise<string[]> {
     db.exec(`CREATE TABLE IF NOT EXISTS ${TABLE} (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)`);
     const applied = new Set((db.prepare(`SELECT name FROM ${TABLE}`).all() as { name: string }[]).map((r) => r.name));
     const done: string[] = [];
-    for (const m of listMigrations("sqlite")) {
-      if (applied.has(m.name)) continue;
+    for (const name of migrationNames("sqlite")) {
+      if (applied.has(name)) continue;
+      const m = await readMigration("sqlite", name);
       db.transaction(() => {
         db.exec(m.sql);
         db.prepare(`INSERT INTO ${TABLE} (name, checksum, applied_at) VALUES (?, ?, ?)`).run(m.name, m.checksum, new Date().toISOString());
@@ -66,8 +78,9 @@ export async function migratePostgres(url: string): Promise<string[]> {
     const res = await client.query<{ name: string }>(`SELECT name FROM ${TABLE}`);
     const applied = new Set(res.rows.map((r) => r.name));
     const done: string[] = [];
-    for (const m of listMigrations("postgres")) {
-      if (applied.has(m.name)) continue;
+    for (const name of migrationNames("postgres")) {
+      if (applied.has(name)) continue;
+      const m = await readMigration("postgres", name);
       await client.query("BEGIN");
       try {
         await client.query(m.sql);
@@ -107,6 +120,19 @@ export function ensureMigrated(): Promise<unknown> {
     migrated.set(target, done);
   }
   return done;
+}
+
+/**
+ * Notes that `target` has every migration, found on a connection opened anyway (the SQLite
+ * reader asks its own connection, so a start that only reads opens the file once).
+ */
+export function noteMigrated(target: string): void {
+  if (!migrated.has(target)) migrated.set(target, Promise.resolve([]));
+}
+
+/** Whether ensureMigrated already ran (or was noted) for `target` in this process. */
+export function migratedHere(target: string): boolean {
+  return migrated.has(target);
 }
 
 /** Forgets what was migrated (the database was closed, replaced or deleted). */

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { readEnv } from "../core/env";
+import { readPlainFlag } from "../core/env-plain";
 
 /**
  * Counts the SQL statements the Workbench sends to its database, for benchmarks and tests
@@ -11,7 +11,7 @@ import { readEnv } from "../core/env";
  * with AsyncLocalStorage so concurrent work elsewhere in the process is not counted.
  */
 export function queryStatsEnabled(): boolean {
-  return readEnv("WORKBENCH_QUERY_STATS") === "1";
+  return readPlainFlag("WORKBENCH_QUERY_STATS") === "1";
 }
 
 const g = globalThis as unknown as { __workbenchQueryStats?: { total: number; listening: boolean } };

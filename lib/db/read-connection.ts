@@ -1,7 +1,7 @@
 import type { Database as Sqlite, Statement } from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
-import { ensureMigrated, forgetMigrated } from "./migrate";
+import { ensureMigrated, forgetMigrated, migratedHere, migrationNames, noteMigrated } from "./migrate";
 
 /**
  * Long-lived connections for plain SQL reads, one per process (kept on globalThis, since
@@ -53,10 +53,24 @@ async function sqliteReader(): Promise<NonNullable<Readers["sqlite"]>> {
   readers.sqlite?.db.close();
   readers.sqlite = undefined;
   const ready = (async () => {
-    await ensureMigrated();
     const { default: Database } = await import("better-sqlite3");
-    const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
-    return { file, db, statements: new Map<string, Statement>() };
+    const open = () => new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
+    if (!migratedHere(file)) {
+      // A database with every migration is found so on this connection, without a second one.
+      let db: Sqlite | null = null;
+      try {
+        db = open();
+      } catch {
+        // No database file yet: ensureMigrated creates it.
+      }
+      if (db && hasEveryMigration(db)) {
+        noteMigrated(file);
+        return { file, db, statements: new Map<string, Statement>() };
+      }
+      db?.close();
+      await ensureMigrated();
+    }
+    return { file, db: open(), statements: new Map<string, Statement>() };
   })();
   readers.sqliteOpening = { file, ready };
   try {
@@ -64,6 +78,16 @@ async function sqliteReader(): Promise<NonNullable<Readers["sqlite"]>> {
     return readers.sqlite;
   } finally {
     if (readers.sqliteOpening?.ready === ready) readers.sqliteOpening = undefined;
+  }
+}
+
+function hasEveryMigration(db: Sqlite): boolean {
+  try {
+    const applied = new Set((db.prepare(`SELECT name FROM _workbench_migrations`).all() as { name: string }[]).map((r) => r.name));
+    return migrationNames("sqlite").every((n) => applied.has(n));
+  } catch {
+    // No migrations table yet: a new database.
+    return false;
   }
 }
 

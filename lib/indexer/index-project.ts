@@ -13,6 +13,11 @@ import { discoverRuns, type RunPacket } from "../deep-context/discover";
 import { type RunSummary, summarizeRun } from "../deep-context/views";
 import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
+import { MEMORY_FILE } from "../memory/memory-path";
+import { saveFreshnessText } from "../db/repositories/index-freshness";
+import { takeFreshness } from "../core/fs/freshness";
+import { gitLocationEnv } from "../core/env-plain";
+import { unchangedStats, type UnchangedStats } from "./unchanged";
 
 /**
  * Refusals the file layer raises while listing, on every run whatever changed (every indexed
@@ -27,24 +32,57 @@ export type ProgressFn = (phase: JobPhase, done: number, total: number) => void;
  * the last run, re-reads only the entries they belong to, and writes the result in one
  * transaction. Running it twice on an unchanged project changes nothing.
  */
-export async function indexProject(projectId: string, onProgress: ProgressFn = () => undefined, opts: { full?: boolean } = {}): Promise<IndexStats> {
+export async function indexProject(projectId: string, onProgress: ProgressFn = () => undefined, opts: { full?: boolean; compared?: boolean } = {}): Promise<IndexStats> {
   const started = Date.now();
+  // Nothing the last job looked at changed: its result stands, and nothing is read.
+  // (`compared`: the caller has just asked unchangedStats and was told something changed.)
+  if (!opts.full && !opts.compared) onProgress("freshness", 0, 0);
+  const unchanged = opts.full || opts.compared ? null : await unchangedStats(projectId);
+  if (unchanged) {
+    onProgress("done", 0, 0);
+    return { ...unchanged, durationMs: Date.now() - started };
+  }
+  // A job that stops half-way must not leave the last record vouching for what it changed.
+  await saveFreshnessText(projectId, new Date(started), null);
   // The files, texts and documents read for the write are out of scope from here on: the
   // search rebuild reads what it needs back a page at a time, and peak memory stays lower.
-  const { stats, full, changes } = await writeProjectIndex(projectId, onProgress, opts);
+  const { stats, full, changes, observed, root, complete } = await writeProjectIndex(projectId, onProgress, opts);
   onProgress("search", 0, 0);
   // The index is written; a search-index failure is logged and never fails the job.
   // A full run compares every entry; otherwise only what this run rewrote is rebuilt.
-  await syncProjectSearch(projectId, full ? undefined : changes).catch((e: unknown) => console.error("[workbench] search index of project", projectId, e));
+  let searched = true;
+  await syncProjectSearch(projectId, full ? undefined : changes).catch((e: unknown) => {
+    searched = false;
+    console.error("[workbench] search index of project", projectId, e);
+  });
+  // Only a job that read everything it looked at, search included, can vouch for the next.
+  if (complete && searched) {
+    onProgress("freshness", 0, 0);
+    await recordFreshness(projectId, root, observed, started, stats);
+  }
   onProgress("done", stats.filesChanged, stats.filesChanged);
   return { ...stats, durationMs: Date.now() - started };
 }
 
+/** What the next job compares against (lib/indexer/freshness.ts); a record that cannot be trusted is not kept. */
+async function recordFreshness(projectId: string, root: string, observed: Set<string>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
+  // The search sync reads the memory log through its own view of the project.
+  observed.add(MEMORY_FILE);
+  const again: UnchangedStats = { ...stats, filesChanged: 0, filesRemoved: 0, documents: 0, commits: 0, branches: 0, gitSkipped: true };
+  const record = takeFreshness(root, observed, started, again, gitLocationEnv());
+  if (record) await saveFreshnessText(projectId, new Date(started), JSON.stringify(record));
+}
+
 /** Everything but search: reads what changed and writes it in one transaction. */
-async function writeProjectIndex(projectId: string, onProgress: ProgressFn, opts: { full?: boolean }): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges }> {
+async function writeProjectIndex(
+  projectId: string,
+  onProgress: ProgressFn,
+  opts: { full?: boolean },
+): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges; observed: Set<string>; root: string; complete: boolean }> {
   const state = await getProjectIndexState(projectId);
   if (!state) throw new WorkbenchError("NOT_FOUND", "No such project.");
   const pfs = await ProjectFs.open(state.rootPath);
+  const observed = pfs.observe();
   const warnings: FileWarning[] = [];
   const warn = (w: FileWarning) => warnings.push(w);
   // One read per file per run: the documents pass reuses what the sources pass read.
@@ -153,6 +191,9 @@ async function writeProjectIndex(projectId: string, onProgress: ProgressFn, opts
   return {
     full,
     changes,
+    observed,
+    root: pfs.root,
+    complete: ctx.failed.size === 0,
     stats: {
       filesTotal: files.length,
       filesChanged: changed.length,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, opaque, projectParams } from "../core/contract";
 import type { TopicRowDto } from "../db/dto";
-import { topicFilterSchema } from "../db/repositories/topics";
+import { topicFilterSchema } from "../db/repositories/topic-pages";
 import { SOURCE_KINDS } from "./types";
 
 // Every field is optional: real files from the load-context family vary by version,

@@ -1,10 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { ProjectHeadDto } from "../db/dto";
-import { contextStoreFor } from "../db/repositories/context-store";
 import { getProjectHead } from "../db/repositories/projects";
-import { allTopics } from "../db/repositories/topics";
-import { formatInventory, formatLoadContext } from "./format";
-import { loadContext, type LoadContextResult } from "./load-context";
+import type { LoadContextResult } from "./load-context";
+import { readLoadContext } from "./read-context";
 
 type Loaded = { result: LoadContextResult; markdown: string };
 
@@ -23,17 +21,14 @@ export async function loadContextForProject(project: string | ProjectHeadDto, qu
   const key = `${head.id}\0${head.lastIndexedAt ?? ""}\0${query}`;
   const hit = loaded.get(key);
   if (hit) return hit;
-  const result = await loadContext(await contextStoreFor(head), query);
-  const out = { result, markdown: formatLoadContext(result) };
+  const out = await readLoadContext(head, query);
   loaded.set(key, out);
   return out;
 }
 
-export async function inventoryMarkdown(projectId: string): Promise<string> {
-  return formatInventory(await allTopics(projectId));
-}
+export { inventoryMarkdown } from "./read-context";
 
 /** The topic inventory a page at a time, and the requirement documents and commits a topic links to. */
-export { listTopics, topicFilterSchema, type TopicFilter } from "../db/repositories/topics";
+export { listTopics, topicFilterSchema, type TopicFilter } from "../db/repositories/topic-pages";
 export { getCommit, getDocument } from "../db/repositories/documents";
 export { allTopics } from "../db/repositories/topics";

@@ -6,7 +6,7 @@ import { readEnv } from "../core/env";
 import { WorkbenchError } from "../core/errors";
 import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../db/database-url";
 import { closeReaders } from "../db/read-connection";
-import { listMigrations, migratePostgres, migrateSqlite } from "../db/migrate";
+import { migrationNames, migratePostgres, migrateSqlite } from "../db/migrate";
 
 /**
  * Backup and restore of the Workbench database. SQLite: an online copy through SQLite's
@@ -52,7 +52,7 @@ function fileKind(file: string): DatabaseKind | null {
 
 /** Refuses a backup taken by a newer Workbench: this version could not run on it. */
 function checkKnown(names: string[], kind: DatabaseKind): void {
-  const known = new Set(listMigrations(kind).map((m) => m.name));
+  const known = new Set(migrationNames(kind));
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length) throw new WorkbenchError("CONFLICT", `The backup comes from a newer Workbench (migrations ${unknown.join(", ")}): upgrade the Workbench first, then restore.`);
 }

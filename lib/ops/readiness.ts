@@ -4,7 +4,7 @@ import path from "node:path";
 import { readEnv, type EnvSource } from "../core/env";
 import { appRoot } from "../db/app-root";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "../db/database-url";
-import { listMigrations } from "../db/migrate";
+import { migrationNames } from "../db/migrate";
 
 /**
  * Liveness and readiness for load balancers and orchestrators. Messages are short and
@@ -83,7 +83,7 @@ export async function databaseCheck(read: () => Promise<string[]>, kind = databa
     }
     return { database: { ok: false, message: `unreachable: ${msg}` }, migrations: { ok: false, message: "not checked: the database is unreachable" } };
   }
-  const expected = listMigrations(kind).map((m) => m.name);
+  const expected = migrationNames(kind);
   const have = new Set(applied);
   const missing = expected.filter((n) => !have.has(n));
   const known = new Set(expected);

@@ -73,7 +73,7 @@ export const addProjectInput = z
 // Wire shapes
 
 const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
-const JOB_PHASES = ["queued", "config", "listing", "sources", "documents", "git", "runs", "saving", "search", "done"] as const;
+const JOB_PHASES = ["queued", "freshness", "config", "listing", "sources", "documents", "git", "runs", "saving", "search", "done"] as const;
 
 export const indexJobSchema = z
   .object({

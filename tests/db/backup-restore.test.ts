@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../lib/db/client";
 import { databaseKind, sqliteFileUrl } from "../../lib/db/database-url";
-import { listMigrations, migratePostgres, migrateSqlite } from "../../lib/db/migrate";
+import { migratePostgres, migrateSqlite, migrationNames } from "../../lib/db/migrate";
 import { deleteProject } from "../../lib/db/repositories/projects";
 import { backupDatabase, restoreDatabase } from "../../lib/ops/backup";
 import { appliedMigrations } from "../../lib/ops/readiness";
@@ -14,7 +14,7 @@ import { runWorkbench } from "../helpers/run-cli";
 afterAll(removeTempDirs);
 
 const kind = databaseKind();
-const names = () => listMigrations(kind).map((m) => m.name);
+const names = () => migrationNames(kind);
 
 /** A database that only has the migrations before the last one: what an older Workbench left behind. */
 async function olderDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listMigrations, migrateSqlite } from "../../lib/db/migrate";
+import { listMigrations, migrateSqlite, migrationNames } from "../../lib/db/migrate";
 import { deleteProject, findProjectByRoot, getProject, upsertProject } from "../../lib/db/repositories/projects";
 import { addProject } from "../../lib/projects/add-project";
 import { indexFolder, rowCounts } from "../helpers/db";
@@ -10,9 +10,9 @@ import { ProjectBuilder, makeTempDir, removeTempDirs } from "../helpers/project-
 afterAll(removeTempDirs);
 
 describe("migrations", () => {
-  it("both kinds list the same migrations, in name order, with checksums", () => {
-    const sqlite = listMigrations("sqlite");
-    const pg = listMigrations("postgres");
+  it("both kinds list the same migrations, in name order, with checksums", async () => {
+    const sqlite = await listMigrations("sqlite");
+    const pg = await listMigrations("postgres");
     expect(sqlite.length).toBeGreaterThan(0);
     expect(pg.map((m) => m.name)).toEqual(sqlite.map((m) => m.name));
     expect(sqlite.map((m) => m.name)).toEqual([...sqlite.map((m) => m.name)].sort());
@@ -21,7 +21,7 @@ describe("migrations", () => {
 
   it("migrateSqlite applies each migration once", async () => {
     const file = path.join(makeTempDir("wb-migrate-"), "nested", "m.db");
-    const names = listMigrations("sqlite").map((m) => m.name);
+    const names = migrationNames("sqlite");
     expect(await migrateSqlite(file)).toEqual(names);
     expect(fs.existsSync(file)).toBe(true);
     expect(await migrateSqlite(file)).toEqual([]);

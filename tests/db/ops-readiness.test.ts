@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client";
 import { databaseKind } from "../../lib/db/database-url";
-import { listMigrations } from "../../lib/db/migrate";
+import { listMigrations, migrationNames } from "../../lib/db/migrate";
 import { appliedMigrations, collabTarget, health, readiness } from "../../lib/ops/readiness";
 import { makeTempDir, removeTempDirs } from "../helpers/project-builder";
 import { GET as healthRoute } from "../../app/api/health/route";
@@ -25,7 +25,7 @@ describe("readiness", () => {
   });
 
   it("is ready on a migrated database", async () => {
-    const names = listMigrations(databaseKind()).map((m) => m.name);
+    const names = migrationNames(databaseKind());
     expect((await appliedMigrations()).sort()).toEqual(names);
     const r = await readiness({ collab: null });
     expect(r.status).toBe("ready");
@@ -35,7 +35,7 @@ describe("readiness", () => {
 
   it("is not ready when a migration row is missing, and ready again once migrated", async () => {
     const db = await getDb();
-    const last = listMigrations(databaseKind()).at(-1)!;
+    const last = (await listMigrations(databaseKind())).at(-1)!;
     const row = (await db.$queryRawUnsafe<{ name: string; checksum: string; applied_at: string }[]>(`SELECT name, checksum, applied_at FROM _workbench_migrations WHERE name = '${last.name}'`))[0]!;
     await db.$executeRawUnsafe(`DELETE FROM _workbench_migrations WHERE name = '${last.name}'`);
     try {

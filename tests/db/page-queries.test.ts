@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../lib/db/query-stats";
 import { getProjectHead, listProjectNames } from "../../lib/db/repositories/projects";
 import { listRuns } from "../../lib/db/repositories/runs";
-import { listTopics } from "../../lib/db/repositories/topics";
+import { listTopics } from "../../lib/db/repositories/topic-pages";
 import { runForProject } from "../../lib/deep-context/service";
 import { loadContextForProject } from "../../lib/inventory/service";
 import { listPackets } from "../../lib/packets/service";

@@ -4,7 +4,7 @@
  * pages follow the inventory order. Run on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listTopics } from "../../lib/db/repositories/topics";
+import { listTopics } from "../../lib/db/repositories/topic-pages";
 import { indexFolder, topicTable } from "../helpers/db";
 import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
 

@@ -7,7 +7,6 @@
  * Paths come from ProjectFs.writablePathSync (a real folder inside the project, a target that
  * is not a link); the temp file is created exclusively, so nothing at its name is followed.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -36,9 +35,17 @@ export function syncDir(dir: string): void {
   }
 }
 
+let tempSeq = 0;
+/**
+ * A temp name's tail: unique within the process by the counter and across processes by the
+ * pid. Creating it with "wx" refuses any name that exists (a planted file or link), so it
+ * need not be unguessable, and the start of a read-only command need not load node:crypto.
+ */
+const tempSuffix = () => `${process.pid}.${Date.now().toString(36)}.${(++tempSeq).toString(36)}`;
+
 /** The first half of an atomic write: what `produce` hands to `write`, in a fsynced temp file next to `filePath`. */
 export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) => void): PreparedWrite {
-  const tempPath = `${filePath}.tmp.${process.pid}.${crypto.randomBytes(6).toString("hex")}`;
+  const tempPath = `${filePath}.tmp.${tempSuffix()}`;
   let fd: number | undefined;
   try {
     fd = fs.openSync(tempPath, "wx");

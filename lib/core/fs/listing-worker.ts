@@ -1,4 +1,5 @@
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { MessagePort, Worker } from "node:worker_threads";
 import { type DirListing, listDirs, type ListRequest } from "./dir-listing";
 
 /**
@@ -39,6 +40,13 @@ let seq = 0;
 /** Folders listed by the worker and taken by walks (observability and tests). */
 let taken = 0;
 
+/**
+ * node:worker_threads, loaded by the first walk that shares its work rather than by every
+ * module that can reach ProjectFs: it is a twentieth of a `workbench load-context` start.
+ */
+let threadsModule: typeof import("node:worker_threads") | undefined;
+const threads = () => (threadsModule ??= createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads"));
+
 function workerSource(): string {
   return `"use strict";
 const { workerData } = require("node:worker_threads");
@@ -61,6 +69,7 @@ port.on("message", (m) => {
 function open(): Channel | null {
   if (channel || failed) return channel;
   try {
+    const { MessageChannel, Worker } = threads();
     const { port1, port2 } = new MessageChannel();
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(workerSource(), { eval: true, workerData: { port: port2, flag }, transferList: [port2], resourceLimits: { maxOldGenerationSizeMb: 256 } });
@@ -120,7 +129,7 @@ export function listElsewhere(requests: ListRequest[], skip: string[], maxDepth:
           }
           continue;
         }
-        const msg = receiveMessageOnPort(c.port);
+        const msg = threads().receiveMessageOnPort(c.port);
         if (!msg) continue;
         Atomics.sub(c.flag, 0, 1);
         const reply = msg.message as { id: number; listings?: DirListing[]; error?: string };

@@ -21,6 +21,8 @@ export interface WalkContext {
   startRel: string;
   startReal: string;
   report(relPath: string, code: FileWarning["code"], message: string): void;
+  /** Told the real path of each folder the walk lists. */
+  onFolder?(real: string): void;
 }
 
 export interface WalkedFile {
@@ -132,6 +134,7 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
   const visit = (real: string, rel: string, depth: number): void => {
     if (stopped || visitedDirs.has(real)) return;
     visitedDirs.add(real);
+    ctx.onFolder?.(real);
     const listing = listingOf(real, depth);
     if (listing.error !== undefined) {
       const code = listing.error;

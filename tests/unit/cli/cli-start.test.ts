@@ -57,9 +57,14 @@ const REGISTER = `import { register } from "node:module"; register(${JSON.string
 
 /** `node <appRoot>/bin/workbench.mjs …` with the hook: exit code, stdout, and the URLs it loaded. */
 function traced(appRoot: string, ...args: string[]) {
-  const env = { ...process.env };
+  return tracedWith({}, appRoot, ...args);
+}
+
+function tracedWith(extraEnv: Record<string, string>, appRoot: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.WORKBENCH_APP_ROOT;
   delete env.WORKBENCH_CLI_FROM_SOURCE;
+  Object.assign(env, extraEnv);
   const r = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(appRoot, "bin/workbench.mjs"), ...args], {
     encoding: "utf8",
     timeout: 60_000,
@@ -121,6 +126,42 @@ describe("the CLI's start", () => {
     expect(loader.stdout).toContain("### `docs/runbooks/payment-webhook-replay.md`");
     // The tokenizer (js-tiktoken and its base64-js) counts the pack; nothing else from npm.
     expect(packagesIn(loader.loaded).filter((p) => p !== "base64-js")).toEqual(["js-tiktoken"]);
+  });
+
+  it("prints --help as the build rendered it, without commander, and other help through commander", () => {
+    const help = traced(root, "--help");
+    expect(help.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
+    const rendered = tracedWith({ WORKBENCH_CLI_FROM_SOURCE: "1" }, root, "--help");
+    expect(fromSources(rendered.loaded)).toBe(true);
+    expect([help.status, help.stdout]).toEqual([0, rendered.stdout]);
+    // Its --project default is the working folder: not rendered ahead, so commander answers.
+    const loadContext = traced(root, "load-context", "--help");
+    expect(loadContext.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(true);
+    expect(loadContext.stdout).toContain(`(default: ${JSON.stringify(root)})`);
+  });
+
+  it("answers load-context on an unchanged project from its own entry: no commander, zod, Prisma or indexer", () => {
+    const project = path.join(tmp, "lc-sample");
+    fs.cpSync(sample, project, { recursive: true, filter: (src) => !src.split(path.sep).includes(".git") });
+    const env = { WORKBENCH_DATA_DIR: path.join(tmp, "lc-data") };
+    // The index job runs with its clock 5 s on, so the files just copied are not within the racy window.
+    const later = `data:text/javascript,${encodeURIComponent("const now = Date.now; Date.now = () => now() + 5000;")}`;
+    const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.mjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
+    expect(indexed.status, indexed.stderr).toBe(0);
+
+    const fast = tracedWith(env, root, "load-context", "JIRA-123", "--project", project);
+    expect(fast.status, fast.stderr.join("\n")).toBe(0);
+    expect(fast.stdout).toMatch(/^Context: JIRA-123\n/);
+    expect(fast.loaded.some((u) => u.endsWith("/dist/cli/load-context-main.js"))).toBe(true);
+    expect(fast.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
+    expect(packagesIn(fast.loaded).filter((p) => p !== "better-sqlite3" && p !== "bindings" && p !== "file-uri-to-path")).toEqual([]);
+    expect(fast.loaded.filter((u) => /index-project|inventory\/scan/.test(u))).toEqual([]);
+
+    // Something changed: the entry declines before writing anything, and main runs the command.
+    fs.writeFileSync(path.join(project, ".claude/work/PROJ-42/late-note.md"), "# A late note\n");
+    const full = tracedWith(env, root, "load-context", "JIRA-123", "--project", project);
+    expect(full.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(true);
+    expect([full.status, full.stdout]).toEqual([0, fast.stdout]);
   });
 
   it("keeps --help on the compiled CLI when a source only a command loads changed, and runs that command from the sources", () => {

@@ -1,0 +1,19 @@
+import type { ProjectHeadDto } from "../db/dto";
+import { contextStoreFor } from "../db/repositories/context-store";
+import { allTopics } from "../db/repositories/topics";
+import { formatInventory, formatLoadContext } from "./format";
+import { loadContext, type LoadContextResult } from "./load-context";
+
+/**
+ * load-context and the inventory read straight from the index, uncached. The service caches
+ * them per index write for pages; `workbench load-context` reads once and exits, and loads
+ * this module (no zod, no cache) on its fast start.
+ */
+export async function readLoadContext(head: ProjectHeadDto, query: string): Promise<{ result: LoadContextResult; markdown: string }> {
+  const result = await loadContext(await contextStoreFor(head), query);
+  return { result, markdown: formatLoadContext(result) };
+}
+
+export async function inventoryMarkdown(projectId: string): Promise<string> {
+  return formatInventory(await allTopics(projectId));
+}
