@@ -21,7 +21,26 @@ import { cliBuildIsCurrent as currentAt } from "./cli-build-state.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "dist", "cli");
 const manifest = path.join(outdir, "inputs.json");
-const ENTRIES = { main: "cli/main.ts", "reduce-main": "cli/reduce-main.ts", "load-context-main": "cli/load-context-main.ts" };
+const ENTRIES = { main: "cli/main.ts", "reduce-main": "cli/reduce-main.ts" };
+/**
+ * Entries built alone, into one file each, without the Prisma client: every module a start
+ * loads costs a resolution, a read and a link, and load-context's fast start otherwise loads
+ * twenty shared chunks. Such an entry answers only through plain SQL; were anything to reach
+ * for the client, it fails, the entry returns null and main runs the command (bin/workbench.mjs).
+ */
+const SINGLE_FILE_ENTRIES = { "load-context-main": "cli/load-context-main.ts" };
+
+/** Resolves the generated Prisma clients to a module whose client refuses to be created. */
+const withoutPrisma = {
+  name: "without-prisma",
+  setup(b) {
+    b.onResolve({ filter: /\/generated\/(sqlite|postgres)\/client(\.ts)?$/ }, () => ({ path: "prisma-client", namespace: "without-prisma" }));
+    b.onLoad({ filter: /.*/, namespace: "without-prisma" }, () => ({
+      contents: 'export class PrismaClient { constructor() { throw new Error("this start of the CLI reads through plain SQL only"); } }',
+      loader: "js",
+    }));
+  },
+};
 
 /** Bundled into the build rather than loaded from node_modules (see bundlePackages). */
 const BUNDLED = ["commander"];
@@ -31,7 +50,8 @@ export function cliBuildIsCurrent() {
 }
 
 // node_modules may be a link to another checkout's (a git worktree): its files then show as ../…/node_modules/….
-const firstParty = (f) => !/(^|\/)node_modules\//.test(f);
+// A module a plugin made up (namespace:path) has no source file to check.
+const firstParty = (f) => !/(^|\/)node_modules\//.test(f) && !/^[a-z-]+:/.test(f);
 
 /**
  * The first-party sources an entry loads, from esbuild's graph of source imports: through
@@ -63,38 +83,41 @@ const bundlePackages = {
 /** A package's version, from its package.json in node_modules (read as a file: commander's exports do not list it). */
 const versionOf = (name) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version;
 
+const COMMON = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  metafile: true,
+  logLevel: "warning",
+  // The generated Prisma client reads __dirname / require in ESM; give it both.
+  banner: {
+    js: 'import { createRequire as __wbCreateRequire } from "node:module"; const require = __wbCreateRequire(import.meta.url);',
+  },
+};
+
 export async function buildCli() {
   const builtAt = Date.now();
   fs.rmSync(outdir, { recursive: true, force: true });
-  const result = await build({
-    absWorkingDir: root,
-    // reduce-main.ts and load-context-main.ts: those commands' own entries (bin/workbench.mjs), without commander and the other commands.
-    entryPoints: Object.values(ENTRIES),
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    plugins: [bundlePackages],
-    outdir,
-    metafile: true,
-    logLevel: "warning",
-    // The generated Prisma client reads __dirname / require in ESM; give it both.
-    banner: {
-      js: 'import { createRequire as __wbCreateRequire } from "node:module"; const require = __wbCreateRequire(import.meta.url);',
-    },
-  });
-  const { metafile } = result;
-  const inputs = Object.keys(metafile.inputs).filter(firstParty);
+  // reduce-main.ts: the reducer's own entry (bin/workbench.mjs), without commander and the other commands.
+  const { metafile } = await build({ ...COMMON, entryPoints: Object.values(ENTRIES), splitting: true, plugins: [bundlePackages], outdir });
+  const inputs = new Set(Object.keys(metafile.inputs).filter(firstParty));
   const entries = {};
   for (const [name, source] of Object.entries(ENTRIES)) {
     if (!metafile.inputs[source]) throw new Error(`build-cli: ${source} is not among the build's inputs`);
     entries[name] = { start: entryInputs(metafile, source, false), reachable: entryInputs(metafile, source, true) };
   }
+  for (const [name, source] of Object.entries(SINGLE_FILE_ENTRIES)) {
+    const single = await build({ ...COMMON, entryPoints: [source], plugins: [withoutPrisma], outfile: path.join(outdir, `${name}.js`) });
+    const own = entryInputs(single.metafile, source, true);
+    entries[name] = { start: own, reachable: own };
+    for (const f of own) inputs.add(f);
+  }
   const packages = Object.fromEntries(BUNDLED.map((name) => [name, versionOf(name)]));
   const help = renderHelp();
-  fs.writeFileSync(manifest, JSON.stringify({ builtAt, inputs, entries, packages, help }) + "\n");
+  fs.writeFileSync(manifest, JSON.stringify({ builtAt, inputs: [...inputs].sort(), entries, packages, help }) + "\n");
   // Which modules load first, for tests and for finding what a start costs (esbuild's metafile).
   fs.writeFileSync(path.join(outdir, "meta.json"), JSON.stringify(metafile) + "\n");
 }
