@@ -6,6 +6,7 @@ import { withDeadline } from "./fs/deadline";
 import { decodeUtf8, looksBinary } from "./fs/decode";
 import { READ_CAPS, READ_TIMEOUT_MS, type ReadKind } from "./fs/limits";
 import { type FsRefusal, describeSpecial, refusalError, shortPath } from "./fs/refusal";
+import type { Observation } from "./fs/freshness";
 import { walkTree, type WalkOptions } from "./fs/walk";
 import type { FileWarning, WarningSink } from "./warnings";
 
@@ -52,8 +53,12 @@ type Located = { ok: true; rel: string; real: string } | { ok: false; rel: strin
  */
 export class ProjectFs {
   private readonly skipLog = new Map<string, FileWarning>();
-  /** Every path looked at since observe() (lib/indexer/freshness.ts); null when not asked. */
-  private observed: Set<string> | null = null;
+  /**
+   * Every path looked at since observe() (./fs/freshness.ts), with what its stat said when a
+   * walk listed it (undefined: looked at otherwise; stat'ed when the record is taken); null
+   * when not asked.
+   */
+  private observed: Map<string, Observation | undefined> | null = null;
 
   private constructor(
     readonly root: string,
@@ -88,8 +93,8 @@ export class ProjectFs {
    * (read, probed, listed), each folder a walk lists and each file it returns. An index job
    * records what they look like, so the next can tell nothing changed without reading.
    */
-  observe(): Set<string> {
-    this.observed ??= new Set();
+  observe(): Map<string, Observation | undefined> {
+    this.observed ??= new Map();
     return this.observed;
   }
 
@@ -138,7 +143,7 @@ export class ProjectFs {
   private locate(p: string): Located {
     const rel = this.relOf(p);
     if (rel === null) return { ok: false, rel: p, reason: "outside_root", message: `${p}: outside the project; not read.` };
-    this.observed?.add(rel);
+    if (this.observed && !this.observed.has(rel)) this.observed.set(rel, undefined);
     let real: string;
     try {
       real = fs.realpathSync.native(path.join(this.root, rel));
@@ -300,12 +305,16 @@ export class ProjectFs {
     const start = this.statReal(rel);
     if (!start || !start.st.isDirectory()) return [];
     const observed = this.observed;
-    const files = walkTree(
-      { root: this.root, startRel: start.rel, startReal: start.real, report: (r, c, m) => this.report(r, c, m), ...(observed ? { onFolder: (real: string) => observed.add(toRel(this.root, real)) } : {}) },
-      opts,
-    );
-    if (observed) for (const f of files) observed.add(f.relPath);
-    return files;
+    const noted = observed
+      ? {
+          onFolder: (real: string) => {
+            const rel = toRel(this.root, real);
+            if (!observed.has(rel)) observed.set(rel, undefined);
+          },
+          onFile: (rel: string, st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }) => observed.set(rel, [rel, "f", st.size, st.ctimeMs, st.mtimeMs, st.ino]),
+        }
+      : {};
+    return walkTree({ root: this.root, startRel: start.rel, startReal: start.real, report: (r, c, m) => this.report(r, c, m), ...noted }, opts);
   }
 
   /** Opens a regular file for reading after every check; the caller reads up to `size` and closes `fd`. */

@@ -15,7 +15,7 @@ import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
 import { MEMORY_FILE } from "../memory/memory-path";
 import { saveFreshnessText } from "../db/repositories/index-freshness";
-import { takeFreshness } from "../core/fs/freshness";
+import { takeFreshness, type Observation } from "../core/fs/freshness";
 import { gitLocationEnv } from "../core/env-plain";
 import { unchangedStats, type UnchangedStats } from "./unchanged";
 
@@ -65,9 +65,9 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
 }
 
 /** What the next job compares against (lib/indexer/freshness.ts); a record that cannot be trusted is not kept. */
-async function recordFreshness(projectId: string, root: string, observed: Set<string>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
+async function recordFreshness(projectId: string, root: string, observed: Map<string, Observation | undefined>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
   // The search sync reads the memory log through its own view of the project.
-  observed.add(MEMORY_FILE);
+  if (!observed.has(MEMORY_FILE)) observed.set(MEMORY_FILE, undefined);
   const again: UnchangedStats = { ...stats, filesChanged: 0, filesRemoved: 0, documents: 0, commits: 0, branches: 0, gitSkipped: true };
   const record = takeFreshness(root, observed, started, again, gitLocationEnv());
   if (record) await saveFreshnessText(projectId, new Date(started), JSON.stringify(record));
@@ -78,7 +78,7 @@ async function writeProjectIndex(
   projectId: string,
   onProgress: ProgressFn,
   opts: { full?: boolean },
-): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges; observed: Set<string>; root: string; complete: boolean }> {
+): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges; observed: Map<string, Observation | undefined>; root: string; complete: boolean }> {
   const state = await getProjectIndexState(projectId);
   if (!state) throw new WorkbenchError("NOT_FOUND", "No such project.");
   const pfs = await ProjectFs.open(state.rootPath);

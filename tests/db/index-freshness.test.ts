@@ -22,7 +22,7 @@ const writes = (statements: string[]) => statements.filter((s) => /^\s*(INSERT|U
 const STATE = ".claude/work/JIRA-123/state.json";
 
 /** Jobs run "later" than every file's last change, as they do once a user stops typing. */
-const moveClockOn = () => vi.setSystemTime(Date.now() + RACY_MS + 1_000);
+const moveClockOn = () => vi.setSystemTime(vi.getRealSystemTime() + RACY_MS + 1_000);
 
 describe("re-index of an unchanged project", () => {
   let root: string;

@@ -13,7 +13,7 @@ export interface DirListing {
   /** One character per name: d folder, f file, l link, p pipe, s socket, c/b device, o other. */
   kinds: string;
   /**
-   * Five numbers per name: size, floored mtime in ms, link count, device, inode; for names
+   * Six numbers per name: size, mtime in ms, link count, device, inode, ctime in ms; for names
    * that are not files, or whose stat failed, size is negative: -1 vanished since the listing,
    * -2 path too long, -3 another stat error, -4 not a file.
    */
@@ -25,7 +25,7 @@ export interface ListRequest {
   depth: number;
 }
 
-export const STAT_FIELDS = 5;
+export const STAT_FIELDS = 6;
 export const VANISHED = -1;
 export const TOO_LONG = -2;
 export const STAT_FAILED = -3;
@@ -66,14 +66,14 @@ export function listDirs(fs: typeof fsModule, requests: ListRequest[], skip: str
         kinds += "f";
         try {
           const st = fs.statSync(abs, { throwIfNoEntry: false });
-          if (st) stats.push(st.size, Math.floor(st.mtimeMs), st.nlink, st.dev, st.ino);
-          else stats.push(-1, 0, 0, 0, 0);
+          if (st) stats.push(st.size, st.mtimeMs, st.nlink, st.dev, st.ino, st.ctimeMs);
+          else stats.push(-1, 0, 0, 0, 0, 0);
         } catch (err) {
-          stats.push((err as NodeJS.ErrnoException).code === "ENAMETOOLONG" ? -2 : -3, 0, 0, 0, 0);
+          stats.push((err as NodeJS.ErrnoException).code === "ENAMETOOLONG" ? -2 : -3, 0, 0, 0, 0, 0);
         }
         continue;
       }
-      stats.push(-4, 0, 0, 0, 0);
+      stats.push(-4, 0, 0, 0, 0, 0);
       if (e.isDirectory()) {
         kinds += "d";
         if (recurse && depth < maxDepth) below.push({ real: abs, depth: depth + 1 });

@@ -123,17 +123,18 @@ function observeGit(root: string, env: GitLocationEnv): { git: GitObservation; p
 }
 
 /**
- * The record of an index job that started at `takenAt` and looked at `paths`, or null when it
- * cannot be trusted (a time within RACY_MS of the start, or git out of reach).
+ * The record of an index job that started at `takenAt` and looked at `paths` (with what a walk
+ * saw of a file when it listed it, else looked at now), or null when it cannot be trusted (a
+ * time within RACY_MS of the start, or git out of reach).
  */
-export function takeFreshness<S>(root: string, paths: Iterable<string>, takenAt: number, stats: S, env: GitLocationEnv): FreshnessRecord<S> | null {
+export function takeFreshness<S>(root: string, paths: ReadonlyMap<string, Observation | undefined>, takenAt: number, stats: S, env: GitLocationEnv): FreshnessRecord<S> | null {
   const git = observeGit(root, env);
   if (!git) return null;
-  const all = new Set(paths);
-  for (const p of git.paths) all.add(p);
+  const all = new Map(paths);
+  for (const p of git.paths) if (!all.has(p)) all.set(p, undefined);
   const entries: Observation[] = [];
-  for (const rel of all) {
-    const o = observe(root, rel);
+  for (const [rel, seen] of all) {
+    const o = seen ?? observe(root, rel);
     if (Math.max(o[3], o[4]) >= takenAt - RACY_MS) return null;
     entries.push(o);
   }

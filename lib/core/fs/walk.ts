@@ -23,6 +23,8 @@ export interface WalkContext {
   report(relPath: string, code: FileWarning["code"], message: string): void;
   /** Told the real path of each folder the walk lists. */
   onFolder?(real: string): void;
+  /** Told each file the walk returns, with what its stat said when listed. */
+  onFile?(rel: string, st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): void;
 }
 
 export interface WalkedFile {
@@ -69,6 +71,7 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
   interface FileStat {
     size: number;
     mtimeMs: number;
+    ctimeMs: number;
     nlink: number;
     dev: number;
     ino: number;
@@ -86,6 +89,7 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
     }
     seenFiles.set(key, rel);
     out.push({ relPath: rel, size: st.size, mtimeMs: Math.floor(st.mtimeMs) });
+    ctx.onFile?.(rel, st);
   };
 
   // Listings made ahead of the walk (the start, and what the worker listed), by real path.
@@ -161,7 +165,7 @@ export function walkTree(ctx: WalkContext, opts: WalkOptions = {}): WalkedFile[]
       } else if (kind === "f") {
         const at = i * STAT_FIELDS;
         const size = stats[at]!;
-        if (size >= 0) addFile(childRel, { size, mtimeMs: stats[at + 1]!, nlink: stats[at + 2]!, dev: stats[at + 3]!, ino: stats[at + 4]! });
+        if (size >= 0) addFile(childRel, { size, mtimeMs: stats[at + 1]!, nlink: stats[at + 2]!, dev: stats[at + 3]!, ino: stats[at + 4]!, ctimeMs: stats[at + 5]! });
         else if (size === TOO_LONG) ctx.report(childRel, "path_too_long", `${childRel}: the path is longer than the system allows; not read.`);
         // else: it vanished between readdir and stat, or cannot be stat'ed: not listed
       } else if (kind === "l") {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ProjectFs } from "../../../../lib/core/project-fs";
-import { parseFreshness, RACY_MS, stillFresh, takeFreshness } from "../../../../lib/core/fs/freshness";
+import { type Observation, observe, parseFreshness, RACY_MS, stillFresh, takeFreshness } from "../../../../lib/core/fs/freshness";
 import { makeTempDir, removeTempDirs } from "../../../helpers/project-builder";
 
 afterAll(removeTempDirs);
@@ -21,7 +21,7 @@ function project(): string {
 }
 
 /** What an index job looks at: a walk of work/, a read and a probe of a missing file. */
-function looked(root: string): Set<string> {
+function looked(root: string): Map<string, Observation | undefined> {
   const pfs = ProjectFs.openSync(root);
   const seen = pfs.observe();
   pfs.walkSync("work");
@@ -44,6 +44,13 @@ describe("freshness records", () => {
     expect(kinds).toMatchObject({ work: "d", "work/JIRA-1": "d", "work/empty": "d", "work/JIRA-1/state.md": "f", "config.yml": "f", "settings.yml": "m", ".git": "m" });
     expect(stillFresh(root, r, {})).toBe(true);
     expect(parseFreshness(JSON.stringify(r))).toEqual(r);
+  });
+
+  it("keep what a walk saw of a file when it listed it, which is what a look now says", () => {
+    const root = project();
+    const seen = looked(root);
+    expect(seen.get("work/JIRA-1/state.md")).toEqual(observe(root, "work/JIRA-1/state.md"));
+    expect(seen.get("config.yml")).toBeUndefined();
   });
 
   it("see a rewrite of the same size with the old modification time put back", () => {
@@ -78,7 +85,7 @@ describe("freshness records", () => {
     const pfs = ProjectFs.openSync(root);
     const seen = pfs.observe();
     pfs.walkSync("work");
-    seen.add("work/JIRA-1/out.md");
+    seen.set("work/JIRA-1/out.md", undefined);
     const r = takeFreshness(root, seen, later(), null, {})!;
     expect(r.entries.find((e) => e[0] === "work/JIRA-1/out.md")).toEqual(["work/JIRA-1/out.md", "o", 0, 0, 0, 0]);
     fs.writeFileSync(path.join(outside, "secret.md"), "changed outside");
@@ -115,7 +122,7 @@ describe("freshness records", () => {
     fs.mkdirSync(path.join(outer, ".git"));
     const inner = path.join(outer, "inner");
     fs.mkdirSync(inner);
-    expect(takeFreshness(inner, [], later(), null, {})).toBeNull();
+    expect(takeFreshness(inner, new Map(), later(), null, {})).toBeNull();
 
     const plain = project();
     expect(takeFreshness(plain, looked(plain), later(), null, { GIT_DIR: "/x" })).toBeNull();
