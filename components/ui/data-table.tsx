@@ -137,13 +137,7 @@ function TableView({ label, columns, rows, headers, empty, keyboard = true, prim
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr
-              key={row.key}
-              {...row.data}
-              data-nav-row={keyboard ? "" : undefined}
-              tabIndex={keyboard ? -1 : undefined}
-              className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.className)}
-            >
+            <tr key={row.key} {...row.data} data-nav-row={keyboard ? "" : undefined} tabIndex={keyboard ? -1 : undefined} className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.className)}>
               {columns.map((col, i) => {
                 const Cell = col.rowHeader ? "th" : "td";
                 return (
