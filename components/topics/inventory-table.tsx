@@ -45,7 +45,7 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
                   ✓
                 </span>
               ) : (
-                <span className="sr-only">not in {SOURCE_LABEL[s]}</span>
+                <span className="sr-only">{`not in ${SOURCE_LABEL[s]}`}</span>
               ),
             ]),
           ),

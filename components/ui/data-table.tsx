@@ -63,12 +63,28 @@ function ariaSort(sorted: false | "asc" | "desc", sortable: boolean): "ascending
   return sortable ? "none" : undefined;
 }
 
+/** A header as the table draws it: its column, and how it sorts (when it can). */
+interface HeaderCell {
+  col: DataColumn;
+  sortable: boolean;
+  sorted: false | "asc" | "desc";
+  toggle?: (event: unknown) => void;
+}
+
 /**
  * The dashboard's table: header row, optional sorting (aria-sort on the header, a button to
  * toggle it), an empty state, keyboard row navigation and a sticky header inside a scroll box.
  * Headless parts come from @tanstack/react-table; the look is the design system's.
  */
-export function DataTable({ label, columns, rows, empty, keyboard = true, primary = true, scrollClassName, className, tableClassName, initialSort }: DataTableProps) {
+export function DataTable(props: DataTableProps) {
+  // Most tables never sort in the browser (their rows come sorted and paged from the server):
+  // they skip the table model, whose row, cell and memo objects cost more to build on every
+  // server render than the rows themselves (the topic inventory draws 100 a page).
+  return props.initialSort || props.columns.some((c) => c.sortable) ? <SortableTable {...props} /> : <TableView {...props} headers={props.columns.map((col) => ({ col, sortable: false, sorted: false }))} />;
+}
+
+function SortableTable(props: DataTableProps) {
+  const { columns, rows, initialSort } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [{ id: initialSort.id, desc: Boolean(initialSort.desc) }] : []);
   const table = useReactTable<DataRow>({
     data: rows,
@@ -87,54 +103,46 @@ export function DataTable({ label, columns, rows, empty, keyboard = true, primar
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
-
-  if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const byId = new Map(columns.map((c) => [c.id, c]));
+  const headers = table.getHeaderGroups()[0]!.headers.map((h) => ({ col: byId.get(h.column.id)!, sortable: h.column.getCanSort(), sorted: h.column.getIsSorted(), toggle: h.column.getToggleSortingHandler() }));
+  return <TableView {...props} headers={headers} rows={table.getRowModel().rows.map((r) => r.original)} />;
+}
+
+function TableView({ label, columns, rows, headers, empty, keyboard = true, primary = true, scrollClassName, className, tableClassName }: DataTableProps & { headers: HeaderCell[] }) {
+  if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
+  // Each column's cell classes once, not once per cell.
+  const cellClass = columns.map((col) => cn("px-3 py-2", col.rowHeader && "font-normal", ALIGN[col.align ?? "left"], col.className, col.cellClassName));
   const body = (
     <div className={cn("overflow-x-auto rounded-lg border border-border bg-surface", scrollClassName && cn("overflow-y-auto", scrollClassName), className)}>
       <table className={cn("w-full text-sm", tableClassName)} aria-label={label}>
         <thead className="sticky top-0 z-10 bg-surface text-left text-xs text-fg-muted">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((h) => {
-                const col = byId.get(h.column.id)!;
-                const sortable = h.column.getCanSort();
-                const sorted = h.column.getIsSorted();
-                return (
-                  <th key={h.id} scope="col" title={col.title} aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
-                    {col.srOnlyHeader ? (
-                      <span className="sr-only">{col.header}</span>
-                    ) : sortable ? (
-                      <button type="button" onClick={h.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 font-medium hover:text-fg focus-visible:outline-2 focus-visible:outline-accent">
-                        {col.header}
-                        <span aria-hidden className="text-[10px]">
-                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                        </span>
-                      </button>
-                    ) : (
-                      col.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
+          <tr>
+            {headers.map(({ col, sortable, sorted, toggle }) => (
+              <th key={col.id} scope="col" title={col.title} aria-sort={ariaSort(sorted, sortable)} className={cn("px-3 py-2 font-medium", ALIGN[col.align ?? "left"], col.className)}>
+                {col.srOnlyHeader ? (
+                  <span className="sr-only">{col.header}</span>
+                ) : sortable ? (
+                  <button type="button" onClick={toggle} className="inline-flex items-center gap-1 font-medium hover:text-fg focus-visible:outline-2 focus-visible:outline-accent">
+                    {col.header}
+                    <span aria-hidden className="text-[10px]">
+                      {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                    </span>
+                  </button>
+                ) : (
+                  col.header
+                )}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr
-              key={row.id}
-              {...row.original.data}
-              data-nav-row={keyboard ? "" : undefined}
-              tabIndex={keyboard ? -1 : undefined}
-              className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.original.className)}
-            >
-              {row.getVisibleCells().map((cell) => {
-                const col = byId.get(cell.column.id)!;
+          {rows.map((row) => (
+            <tr key={row.key} {...row.data} data-nav-row={keyboard ? "" : undefined} tabIndex={keyboard ? -1 : undefined} className={cn("border-t border-border hover:bg-muted/60 focus-visible:bg-muted", row.className)}>
+              {columns.map((col, i) => {
                 const Cell = col.rowHeader ? "th" : "td";
                 return (
-                  <Cell key={cell.id} scope={col.rowHeader ? "row" : undefined} className={cn("px-3 py-2", col.rowHeader && "font-normal", ALIGN[col.align ?? "left"], col.className, col.cellClassName)}>
-                    {row.original.cells[col.id]}
+                  <Cell key={col.id} scope={col.rowHeader ? "row" : undefined} className={cellClass[i]}>
+                    {row.cells[col.id]}
                   </Cell>
                 );
               })}

@@ -3,9 +3,10 @@ export function Time({ iso, withTime = false }: { iso: string | null | undefined
   if (!iso) return <span className="text-fg-muted">—</span>;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return <span>{iso}</span>;
-  const text = withTime ? d.toISOString().slice(0, 16).replace("T", " ") + " UTC" : d.toISOString().slice(0, 10);
+  const full = d.toISOString();
+  const text = withTime ? full.slice(0, 16).replace("T", " ") + " UTC" : full.slice(0, 10);
   return (
-    <time dateTime={d.toISOString()} title={d.toISOString()} className="tabular-nums">
+    <time dateTime={full} title={full} className="tabular-nums">
       {text}
     </time>
   );

@@ -4,6 +4,7 @@
  * state line, a seat file) makes a new key.
  */
 import { createHash } from "node:crypto";
+import path from "node:path";
 import { statTreeSync } from "../core/fs/stat-tree";
 import type { ProjectFs } from "../core/project-fs";
 
@@ -57,7 +58,26 @@ export function settledFingerprint(pfs: ProjectFs, rel: string, now = Date.now()
   return state.newestChangeMs > now - SETTLE_MS ? null : state.fingerprint;
 }
 
-/** A short hash of the packet's fingerprint: what a page was rendered from, to compare with the stream's. */
-export function packetVersion(pfs: ProjectFs, rel: string): string {
-  return createHash("sha256").update(packetFingerprint(pfs, rel)).digest("hex").slice(0, 32);
+/**
+ * The fingerprint of a run's spec folder (what its view is computed from) and the run
+ * folder's version, from one walk of the spec folder: the run page needs both on every
+ * request, and the run folder is inside the spec folder.
+ */
+export function packetStates(pfs: ProjectFs, runRel: string): { specFingerprint: string; version: string } {
+  const spec = folderState(pfs, path.posix.dirname(runRel));
+  const prefix = `${path.posix.basename(runRel)}/`;
+  // The run folder's lines are the spec folder's lines under it, relative to it (in the same order).
+  const own = spec.fingerprint
+    .split("\n")
+    .filter((line) => line.startsWith(prefix) && line !== prefix)
+    .map((line) => line.slice(prefix.length));
+  return { specFingerprint: spec.fingerprint, version: createHash("sha256").update(own.join("\n")).digest("hex").slice(0, 32) };
+}
+
+/**
+ * A short hash of the run folder's fingerprint: what a page was rendered from, to compare with
+ * the stream's. Derived the way packetStates derives it, so the page and the stream agree.
+ */
+export function packetVersion(pfs: ProjectFs, runRel: string): string {
+  return packetStates(pfs, runRel).version;
 }

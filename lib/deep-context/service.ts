@@ -18,6 +18,7 @@ import {
   type RunView,
   type RunWindowQuery,
   cachedRunView,
+  cachedRunViewAndVersion,
   findingsFacets,
   findingsQuerySchema,
   loadSiblingTimeline,
@@ -64,9 +65,22 @@ async function contextRun(project: string | ProjectHeadDto, runId: string): Prom
   return { run: await getRun(head.id, runId), rootPath: head.rootPath };
 }
 
+// The facets and the first window of the findings depend on the view alone; a view is computed
+// once per packet state, so these are too (not once per request: they count and sort every finding).
+const firstFindingsByView = new WeakMap<RunView, Pick<RunPageView, "findingsFacets" | "firstFindings">>();
+
+function firstFindingsOf(view: RunView): Pick<RunPageView, "findingsFacets" | "firstFindings"> {
+  let first = firstFindingsByView.get(view);
+  if (!first) {
+    first = { findingsFacets: findingsFacets(view.findings), firstFindings: queryFindings(view.findings, findingsQuerySchema.parse({})) };
+    firstFindingsByView.set(view, first);
+  }
+  return first;
+}
+
 /** The page's windows of a computed view (see RunPageView). */
 export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPageView {
-  const { findings, drawing: _drawing, events, iterations, replay, warnings, registry, ...rest } = full;
+  const { findings: _findings, drawing: _drawing, events, iterations, replay, warnings, registry, ...rest } = full;
   const eventWindow = windowOf(events.length, windows.events, EVENTS_PER_WINDOW);
   const iterationWindow = windowOf(iterations.length, windows.iterations, ITERATIONS_PER_WINDOW);
   const shownIterations = sliceOf(iterations, iterationWindow);
@@ -83,8 +97,7 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
   }
   return {
     ...rest,
-    findingsFacets: findingsFacets(findings),
-    firstFindings: queryFindings(findings, findingsQuerySchema.parse({})),
+    ...firstFindingsOf(full),
     events: sliceOf(events, eventWindow),
     eventWindow,
     iterations: shownIterations,
@@ -108,9 +121,9 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
 /** A run of an indexed project, with its view when it is a deep-context packet: one window of each list that grows with the log. */
 export async function runForProject(project: string | ProjectHeadDto, runId: string, variant: SignalVariant = "documented", windows: RunWindowQuery = {}): Promise<RunResult> {
   const { run, rootPath } = await contextRun(project, runId);
-  // Taken before reading: a change while the view is computed makes the versions differ.
-  const version = packetVersion(await ProjectFs.open(rootPath), run.relPath);
   if (run.loopType !== "context") {
+    // Taken before reading: a change while the timeline is read makes the versions differ.
+    const version = packetVersion(await ProjectFs.open(rootPath), run.relPath);
     const loop = run.loopType === "review" ? "review" : "research";
     const timeline = await loadSiblingTimeline(rootPath, run.relPath, loop);
     const entryWindow = windowOf(timeline.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
@@ -124,7 +137,10 @@ export async function runForProject(project: string | ProjectHeadDto, runId: str
     } as RunResult["timeline"];
     return { run, version, view: null, timeline: windowed };
   }
-  return { run, version, view: pageViewOf(await cachedRunView(rootPath, run.relPath, variant), windows), timeline: null };
+  // The version comes from the walk that keys the view, before it is computed: a change while
+  // it is computed makes the versions differ.
+  const { view, version } = await cachedRunViewAndVersion(rootPath, run.relPath, variant);
+  return { run, version, view: pageViewOf(await view, windows), timeline: null };
 }
 
 /** One filtered, sorted window of a deep-context run's findings. */

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { ProjectHeadDto } from "../db/dto";
 import { getProjectHead } from "../db/repositories/projects";
+import { listTopics, topicFilterSchema, type TopicFilter } from "../db/repositories/topic-pages";
 import type { LoadContextResult } from "./load-context";
 import { readLoadContext } from "./read-context";
 
@@ -27,6 +28,26 @@ export async function loadContextForProject(project: string | ProjectHeadDto, qu
 }
 
 export { inventoryMarkdown } from "./read-context";
+
+type TopicPage = Awaited<ReturnType<typeof listTopics>>;
+
+/** Inventory pages by project, index write and filter: like load-context results, a function of the index. */
+const topicPages = new LRUCache<string, TopicPage>({ max: 500, maxSize: 32_000_000, sizeCalculation: (p) => 1 + p.rows.length * 512 });
+
+/**
+ * One page of the inventory for the dashboard (of a project whose head the page has read):
+ * computed once per index write and filter rather than on every view (the status counts group
+ * every topic of the project). Pages are shared between requests: callers must not modify them.
+ */
+export async function inventoryPage(head: ProjectHeadDto, filter: TopicFilter): Promise<TopicPage> {
+  const f = topicFilterSchema.parse(filter);
+  const key = `${head.id}\0${head.lastIndexedAt ?? ""}\0${f.source ?? ""}\0${f.status ?? ""}\0${f.q ?? ""}\0${f.page}\0${f.pageSize}`;
+  const hit = topicPages.get(key);
+  if (hit) return hit;
+  const page = await listTopics(head.id, f);
+  topicPages.set(key, page);
+  return page;
+}
 
 /** The topic inventory a page at a time, and the requirement documents and commits a topic links to. */
 export { listTopics, topicFilterSchema, type TopicFilter } from "../db/repositories/topic-pages";

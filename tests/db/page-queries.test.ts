@@ -12,7 +12,7 @@ import { getProjectHead, listProjectNames } from "../../lib/db/repositories/proj
 import { listRuns } from "../../lib/db/repositories/runs";
 import { listTopics } from "../../lib/db/repositories/topic-pages";
 import { runForProject } from "../../lib/deep-context/service";
-import { loadContextForProject } from "../../lib/inventory/service";
+import { inventoryPage, loadContextForProject } from "../../lib/inventory/service";
 import { listPackets } from "../../lib/packets/service";
 import { savedViews } from "../../lib/views/service";
 import { indexFolder, topicTable } from "../helpers/db";
@@ -92,6 +92,21 @@ describe("statements per page", () => {
     const expected = [...new Set((await topicTable(projectId)).map((t) => t.status).filter((x): x is string => x !== null))].sort();
     expect(expected.length).toBeGreaterThan(2);
     expect(result.statuses).toEqual(expected);
+  });
+
+  it("the inventory page again: no statement until the next index write, whose topics it then shows", async () => {
+    const head = await getProjectHead(projectId);
+    const first = await inventoryPage(head, {});
+    const again = await countQueries(() => inventoryPage(head, {}));
+    expect(again.queries).toBe(0);
+    expect(again.result).toBe(first);
+    const state = path.join(root, ".claude", "work", "JIRA-123", "state.json");
+    const json = JSON.parse(fs.readFileSync(state, "utf8")) as { title: string };
+    fs.writeFileSync(state, JSON.stringify({ ...json, title: "User Export Feature, renamed while the inventory was cached" }, null, 2));
+    await indexFolder(root);
+    const after = await inventoryPage(await getProjectHead(projectId), {});
+    expect(first.rows.find((t) => t.slug === "JIRA-123")?.title).not.toContain("renamed");
+    expect(after.rows.find((t) => t.slug === "JIRA-123")?.title).toBe("User Export Feature, renamed while the inventory was cached");
   });
 
   it("a filtered inventory page counts what matches", async () => {

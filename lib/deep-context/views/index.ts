@@ -34,5 +34,5 @@ export {
   withEventCounts,
 } from "./run-window";
 export { loadSiblingTimeline } from "./sibling-view";
-export { cachedRunView } from "./view-cache";
+export { cachedRunView, cachedRunViewAndVersion } from "./view-cache";
 export { type WatchOptions, watchPacket } from "./watch";

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProjectFs } from "../../../lib/core/project-fs";
-import { SETTLE_MS, packetFingerprint, settledFingerprint } from "../../../lib/deep-context/run-cache";
+import { createHash } from "node:crypto";
+import { SETTLE_MS, packetFingerprint, packetStates, packetVersion, settledFingerprint } from "../../../lib/deep-context/run-cache";
 
 let dir: string;
 let outside: string;
@@ -64,5 +65,38 @@ describe("settledFingerprint", () => {
     const pfs = ProjectFs.openSync(dir);
     expect(settledFingerprint(pfs, "", changed + SETTLE_MS / 2)).toBeNull();
     expect(settledFingerprint(pfs, "", changed + SETTLE_MS + 1)).toBe(fp());
+  });
+});
+
+describe("packetStates", () => {
+  // The spec folder is the temp folder; the run folder is iter-001 inside it, beside a sibling run.
+  const ownHash = (rel: string) =>
+    createHash("sha256")
+      .update(packetFingerprint(ProjectFs.openSync(dir), rel))
+      .digest("hex")
+      .slice(0, 32);
+
+  it("gives the spec folder's fingerprint and the run folder's version from one walk, as walking each would", () => {
+    fs.mkdirSync(path.join(dir, "iter-001", "seats"));
+    fs.writeFileSync(path.join(dir, "iter-001", "seats", "s.json"), "{}");
+    fs.mkdirSync(path.join(dir, "iter-001x"));
+    fs.writeFileSync(path.join(dir, "iter-001x", "a.json"), "[]");
+    const pfs = ProjectFs.openSync(dir);
+    const states = packetStates(pfs, "iter-001");
+    expect(states.specFingerprint).toBe(fp());
+    expect(states.version).toBe(ownHash("iter-001"));
+    expect(packetVersion(pfs, "iter-001")).toBe(states.version);
+  });
+
+  it("changes the version with a file of the run, not with a sibling's", () => {
+    const pfs = ProjectFs.openSync(dir);
+    const before = packetStates(pfs, "iter-001");
+    fs.mkdirSync(path.join(dir, "iter-002"));
+    fs.writeFileSync(path.join(dir, "iter-002", "b.json"), "[]");
+    const sibling = packetStates(pfs, "iter-001");
+    expect(sibling.version).toBe(before.version);
+    expect(sibling.specFingerprint).not.toBe(before.specFingerprint);
+    fs.appendFileSync(path.join(dir, "iter-001", "a.json"), " ");
+    expect(packetStates(pfs, "iter-001").version).not.toBe(before.version);
   });
 });

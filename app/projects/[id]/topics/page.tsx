@@ -7,7 +7,7 @@ import { InventoryFilters } from "@/components/topics/inventory-filters";
 import { InventoryTable } from "@/components/topics/inventory-table";
 import { Pagination } from "@/components/ui/pagination";
 import { PageHeader } from "@/components/ui/page-header";
-import { listTopics, topicFilterSchema } from "@/lib/inventory/service";
+import { inventoryPage, topicFilterSchema } from "@/lib/inventory/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 
@@ -20,7 +20,7 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
   const parsed = topicFilterSchema.safeParse(raw);
   const filter = parsed.success ? parsed.data : topicFilterSchema.parse({});
   const project = await loadProjectOr404(id);
-  const [{ rows, total, statuses, page, pageSize }, views] = await Promise.all([listTopics(id, filter), savedViews(project, "inventory")]);
+  const [{ rows, total, statuses, page, pageSize }, views] = await Promise.all([inventoryPage(project, filter), savedViews(project, "inventory")]);
   const filtered = Boolean(filter.source || filter.status || filter.q);
   const recent = page === 1 && !filtered ? rows.slice(0, 4) : [];
   return (
