@@ -6,7 +6,7 @@ import { withDeadline } from "./fs/deadline";
 import { decodeUtf8, looksBinary } from "./fs/decode";
 import { READ_CAPS, READ_TIMEOUT_MS, type ReadKind } from "./fs/limits";
 import { type FsRefusal, describeSpecial, refusalError, shortPath } from "./fs/refusal";
-import type { Observation } from "./fs/freshness";
+import type { ListedFile, Seen } from "./fs/freshness";
 import { walkTree, type WalkOptions } from "./fs/walk";
 import type { FileWarning, WarningSink } from "./warnings";
 
@@ -20,6 +20,8 @@ export interface FileEntry {
   /** Whole milliseconds: fractional parts do not survive every database round trip. */
   mtimeMs: number;
 }
+
+const posixRel = path.sep === "/" ? (rel: string) => rel : (rel: string) => rel.split(path.sep).join("/");
 
 /** Forward-slash relative path; the form stored in the database and shown to users. */
 export function toRel(root: string, abs: string): string {
@@ -58,7 +60,7 @@ export class ProjectFs {
    * walk listed it (undefined: looked at otherwise; stat'ed when the record is taken); null
    * when not asked.
    */
-  private observed: Map<string, Observation | undefined> | null = null;
+  private observed: Map<string, Seen> | null = null;
 
   private constructor(
     readonly root: string,
@@ -93,7 +95,7 @@ export class ProjectFs {
    * (read, probed, listed), each folder a walk lists and each file it returns. An index job
    * records what they look like, so the next can tell nothing changed without reading.
    */
-  observe(): Map<string, Observation | undefined> {
+  observe(): Map<string, Seen> {
     this.observed ??= new Map();
     return this.observed;
   }
@@ -305,13 +307,15 @@ export class ProjectFs {
     const start = this.statReal(rel);
     if (!start || !start.st.isDirectory()) return [];
     const observed = this.observed;
+    const root = this.root;
+    // Plain slices: the walk reports tens of thousands of entries, and path.relative costs more than they do.
     const noted = observed
       ? {
           onFolder: (real: string) => {
-            const rel = toRel(this.root, real);
+            const rel = real === root ? "" : posixRel(real.slice(root.length + 1));
             if (!observed.has(rel)) observed.set(rel, undefined);
           },
-          onFile: (rel: string, st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }) => observed.set(rel, [rel, "f", st.size, st.ctimeMs, st.mtimeMs, st.ino]),
+          onFile: (rel: string, st: ListedFile) => observed.set(rel, st),
         }
       : {};
     return walkTree({ root: this.root, startRel: start.rel, startReal: start.real, report: (r, c, m) => this.report(r, c, m), ...noted }, opts);

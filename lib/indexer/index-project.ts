@@ -14,8 +14,8 @@ import { type RunSummary, summarizeRun } from "../deep-context/views";
 import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
 import { MEMORY_FILE } from "../memory/memory-path";
-import { saveFreshnessText } from "../db/repositories/index-freshness";
-import { takeFreshness, type Observation } from "../core/fs/freshness";
+import { hasFreshness, saveFreshnessText } from "../db/repositories/index-freshness";
+import { takeFreshness, type Seen } from "../core/fs/freshness";
 import { gitLocationEnv } from "../core/env-plain";
 import { unchangedStats, type UnchangedStats } from "./unchanged";
 
@@ -43,7 +43,8 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     return { ...unchanged, durationMs: Date.now() - started };
   }
   // A job that stops half-way must not leave the last record vouching for what it changed.
-  await saveFreshnessText(projectId, new Date(started), null);
+  // (A write costs a commit, and on a large database the commit after an index can checkpoint.)
+  if (await hasFreshness(projectId)) await saveFreshnessText(projectId, new Date(started), null);
   // The files, texts and documents read for the write are out of scope from here on: the
   // search rebuild reads what it needs back a page at a time, and peak memory stays lower.
   const { stats, full, changes, observed, root, complete } = await writeProjectIndex(projectId, onProgress, opts);
@@ -65,7 +66,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
 }
 
 /** What the next job compares against (lib/indexer/freshness.ts); a record that cannot be trusted is not kept. */
-async function recordFreshness(projectId: string, root: string, observed: Map<string, Observation | undefined>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
+async function recordFreshness(projectId: string, root: string, observed: Map<string, Seen>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
   // The search sync reads the memory log through its own view of the project.
   if (!observed.has(MEMORY_FILE)) observed.set(MEMORY_FILE, undefined);
   const again: UnchangedStats = { ...stats, filesChanged: 0, filesRemoved: 0, documents: 0, commits: 0, branches: 0, gitSkipped: true };
@@ -78,7 +79,7 @@ async function writeProjectIndex(
   projectId: string,
   onProgress: ProgressFn,
   opts: { full?: boolean },
-): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges; observed: Map<string, Observation | undefined>; root: string; complete: boolean }> {
+): Promise<{ stats: Omit<IndexStats, "durationMs">; full: boolean; changes: IndexChanges; observed: Map<string, Seen>; root: string; complete: boolean }> {
   const state = await getProjectIndexState(projectId);
   if (!state) throw new WorkbenchError("NOT_FOUND", "No such project.");
   const pfs = await ProjectFs.open(state.rootPath);

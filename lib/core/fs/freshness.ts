@@ -32,6 +32,17 @@ export const RACY_MS = 2_000;
  */
 export type Observation = [rel: string, kind: "f" | "d" | "m" | "o" | "x", size: number, ctimeMs: number, mtimeMs: number, ino: number];
 
+/** What a walk's stat said of a file when it listed it (turned into an Observation when the record is taken). */
+export interface ListedFile {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+/** A path an index job looked at: what its walk saw of it, or undefined (looked at when the record is taken). */
+export type Seen = ListedFile | undefined;
+
 /** How git was seen: its refs as observations, or no repository in the root or above it. */
 export type GitObservation = { kind: "repo" } | { kind: "none"; above: string[] };
 
@@ -127,14 +138,14 @@ function observeGit(root: string, env: GitLocationEnv): { git: GitObservation; p
  * saw of a file when it listed it, else looked at now), or null when it cannot be trusted (a
  * time within RACY_MS of the start, or git out of reach).
  */
-export function takeFreshness<S>(root: string, paths: ReadonlyMap<string, Observation | undefined>, takenAt: number, stats: S, env: GitLocationEnv): FreshnessRecord<S> | null {
+export function takeFreshness<S>(root: string, paths: ReadonlyMap<string, Seen>, takenAt: number, stats: S, env: GitLocationEnv): FreshnessRecord<S> | null {
   const git = observeGit(root, env);
   if (!git) return null;
   const all = new Map(paths);
   for (const p of git.paths) if (!all.has(p)) all.set(p, undefined);
   const entries: Observation[] = [];
   for (const [rel, seen] of all) {
-    const o = seen ?? observe(root, rel);
+    const o: Observation = seen ? [rel, "f", seen.size, seen.ctimeMs, seen.mtimeMs, seen.ino] : observe(root, rel);
     if (Math.max(o[3], o[4]) >= takenAt - RACY_MS) return null;
     entries.push(o);
   }

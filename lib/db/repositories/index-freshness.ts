@@ -9,6 +9,11 @@ export async function readFreshnessText(projectId: string): Promise<string | nul
   return row?.record ?? null;
 }
 
+/** Whether the project has a record (without reading it). */
+export async function hasFreshness(projectId: string): Promise<boolean> {
+  return (await readSql<{ n: number }>(`SELECT 1 AS "n" FROM "IndexFreshness" WHERE "projectId" = ?`, [projectId])).length > 0;
+}
+
 /** Replaces the record (null: forgets it, as a job does when it starts). */
 export async function saveFreshnessText(projectId: string, takenAt: Date, record: string | null): Promise<void> {
   await withSqlTransaction(async (tx) => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ProjectFs } from "../../../../lib/core/project-fs";
-import { type Observation, observe, parseFreshness, RACY_MS, stillFresh, takeFreshness } from "../../../../lib/core/fs/freshness";
+import { type Seen, observe, parseFreshness, RACY_MS, stillFresh, takeFreshness } from "../../../../lib/core/fs/freshness";
 import { makeTempDir, removeTempDirs } from "../../../helpers/project-builder";
 
 afterAll(removeTempDirs);
@@ -21,7 +21,7 @@ function project(): string {
 }
 
 /** What an index job looks at: a walk of work/, a read and a probe of a missing file. */
-function looked(root: string): Map<string, Observation | undefined> {
+function looked(root: string): Map<string, Seen> {
   const pfs = ProjectFs.openSync(root);
   const seen = pfs.observe();
   pfs.walkSync("work");
@@ -49,7 +49,8 @@ describe("freshness records", () => {
   it("keep what a walk saw of a file when it listed it, which is what a look now says", () => {
     const root = project();
     const seen = looked(root);
-    expect(seen.get("work/JIRA-1/state.md")).toEqual(observe(root, "work/JIRA-1/state.md"));
+    const listed = seen.get("work/JIRA-1/state.md")!;
+    expect(["work/JIRA-1/state.md", "f", listed.size, listed.ctimeMs, listed.mtimeMs, listed.ino]).toEqual(observe(root, "work/JIRA-1/state.md"));
     expect(seen.get("config.yml")).toBeUndefined();
   });
 
