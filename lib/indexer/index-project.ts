@@ -65,7 +65,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   return { ...stats, durationMs: Date.now() - started };
 }
 
-/** What the next job compares against (lib/indexer/freshness.ts); a record that cannot be trusted is not kept. */
+/** What the next job compares against (lib/core/fs/freshness.ts); a record that cannot be trusted is not kept. */
 async function recordFreshness(projectId: string, root: string, observed: Map<string, Seen>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
   // The search sync reads the memory log through its own view of the project.
   if (!observed.has(MEMORY_FILE)) observed.set(MEMORY_FILE, undefined);

@@ -163,8 +163,8 @@ export function stillFresh(root: string, record: FreshnessRecord, env: GitLocati
 
 /**
  * A record read back from the database, checked for shape by hand: it is the Workbench's own
- * format, written by takeFreshness, and the start path that reads it must not load zod (a
- * third of the 150 ms a CLI start may take).
+ * format, written by takeFreshness, and the start path that reads it must not load zod
+ * (see lib/core/env-plain.ts).
  */
 export function parseFreshness(text: string): FreshnessRecord | null {
   try {
