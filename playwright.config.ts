@@ -27,7 +27,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node bin/workbench.mjs serve --port ${port}`,
+      command: `node bin/workbench.cjs serve --port ${port}`,
       url: `http://127.0.0.1:${port}/api/v1/projects`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -37,7 +37,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `node bin/workbench.mjs serve --port ${TEAM_PORT}`,
+      command: `node bin/workbench.cjs serve --port ${TEAM_PORT}`,
       // Readiness, not the API: team mode answers the API 401 until someone signs in.
       url: `http://127.0.0.1:${TEAM_PORT}/api/ready`,
       reuseExistingServer: false,

@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/cli-start.bench.ts
  *
- * Whole processes as a user runs them, `node bin/workbench.mjs …` (the compiled CLI; built
+ * Whole processes as a user runs them, `node bin/workbench.cjs …` (the compiled CLI; built
  * first when a source changed), timed from spawn to exit, each the median of BENCH_RUNS (15).
  * The commands run by turns (floor, --help, load-context, …, then again), so a shared
  * machine's drift reaches every figure alike:
@@ -33,7 +33,7 @@ import { BENCH_DIR, envInt, failure, median, result, resultsTable, writeResults,
 const TARGET_MS = 150;
 const RUNS = Math.max(1, envInt("BENCH_RUNS", 15));
 const APP_ROOT = path.dirname(BENCH_DIR);
-const BIN = path.join(APP_ROOT, "bin", "workbench.mjs");
+const BIN = path.join(APP_ROOT, "bin", "workbench.cjs");
 const log = (s = "") => process.stdout.write(s + "\n");
 
 // The CLI runs compiled (dist/cli) as it does after setup; build it if a source changed.

@@ -21,7 +21,7 @@ import { removeTempDirs } from "../tests/helpers/project-builder";
 import { BENCH_DIR, result, table, writeResults, type BenchResult } from "./report";
 
 const APP_ROOT = path.resolve(process.env.BENCH_APP_ROOT ?? path.dirname(BENCH_DIR));
-const CLI = path.join(APP_ROOT, "bin", "workbench.mjs");
+const CLI = path.join(APP_ROOT, "bin", "workbench.cjs");
 const STEP_S = Number(process.env.BENCH_STEP_TIMEOUT_S ?? 60);
 const traps = (process.env.BENCH_TRAPS ? process.env.BENCH_TRAPS.split(",") : TRAP_IDS) as TrapId[];
 

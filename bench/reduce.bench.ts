@@ -6,7 +6,7 @@
  * Generates (or reuses from bench/out/context-packets/) a packet of 8 iterations × 5
  * executors × 2,500 findings — 100,000 seat findings that merge into ~25,000 units — and
  * measures, each as the median of BENCH_RUNS (5) runs:
- *   - the whole CLI process, `node bin/workbench.mjs reduce <spec-folder>` (compiled CLI): wall time and
+ *   - the whole CLI process, `node bin/workbench.cjs reduce <spec-folder>` (compiled CLI): wall time and
  *     peak RSS (/usr/bin/time -v when present, else process.resourceUsage().maxRSS from a
  *     wrapper that runs the CLI in its own process). Targets: ≤ 500 ms, < 213 MiB;
  *   - the CLI's startup alone (`workbench --help`), for information;
@@ -134,14 +134,14 @@ try {
 }
 
 const ours = { registry: path.join(packet.spec, "context", "findings-registry.json"), dashboard: path.join(packet.spec, "context", "deep-context-dashboard.md") };
-const oursArgs = [path.join(APP_ROOT, "bin", "workbench.mjs"), "reduce", packet.spec];
+const oursArgs = [path.join(APP_ROOT, "bin", "workbench.cjs"), "reduce", packet.spec];
 const reference = process.env.BENCH_REFERENCE_REDUCER;
 if (!reference) {
   results.push(...measureProcess("workbench reduce (whole CLI)", oursArgs, { ms: TARGET_WALL_MS, rss: TARGET_RSS_MIB }));
 } else {
   results.push(...againstReference(reference));
 }
-results.push(...measureProcess("CLI startup only (workbench --help)", [path.join(APP_ROOT, "bin", "workbench.mjs"), "--help"], { ms: null, rss: null }));
+results.push(...measureProcess("CLI startup only (workbench --help)", [path.join(APP_ROOT, "bin", "workbench.cjs"), "--help"], { ms: null, rss: null }));
 
 /**
  * Ours and the reference on the same packet, run by turns (ours, reference, ours, …) so both

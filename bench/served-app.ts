@@ -45,7 +45,7 @@ export interface ServerOptions {
 /** `workbench serve` on a fresh data folder, once it answers; no browser. */
 export async function startServer(port: number, dataDir: string, opts: ServerOptions = {}): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(APP_ROOT, "bin", "workbench.mjs"), "serve", "--port", String(port), ...(opts.args ?? [])], {
+  const server = spawn(process.execPath, [path.join(APP_ROOT, "bin", "workbench.cjs"), "serve", "--port", String(port), ...(opts.args ?? [])], {
     cwd: APP_ROOT,
     env: { ...process.env, WORKBENCH_DATA_DIR: dataDir, DATABASE_URL: "", ...opts.env },
     stdio: ["ignore", "ignore", "inherit"],

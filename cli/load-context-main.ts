@@ -7,7 +7,7 @@ import { inventoryMarkdown, readLoadContext } from "../lib/inventory/read-contex
 import { routeConsole, stdout } from "./output";
 
 /**
- * `workbench load-context` when nothing changed since the last index: bin/workbench.mjs loads
+ * `workbench load-context` when nothing changed since the last index: bin/workbench.cjs loads
  * this module directly, without commander, the indexer, zod or the Prisma client, so an agent
  * asking for context per ticket pays for a handful of stats and queries (issue 18's 150 ms).
  *

@@ -18,7 +18,7 @@ export interface MainHooks {
   /**
    * Called when a command's action is about to run, after the arguments parsed (so not for
    * help, --version or a usage error). Returning false stops main before the action, with
-   * null as its result: bin/workbench.mjs then checks the rest of the compiled CLI's sources
+   * null as its result: bin/workbench.cjs then checks the rest of the compiled CLI's sources
    * only when a command runs, and runs the TypeScript sources instead when one changed.
    */
   beforeAction?: () => boolean;

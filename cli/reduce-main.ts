@@ -1,7 +1,7 @@
 import { runReduceCommand } from "./commands/reduce-command";
 
 /**
- * `workbench reduce` without the rest of the CLI: bin/workbench.mjs loads this module
+ * `workbench reduce` without the rest of the CLI: bin/workbench.cjs loads this module
  * directly for the reducer, whose whole process is timed against the reference, so it skips
  * commander and every other command's module (about 150 ms). Arguments, output and exit
  * codes are those of the commander route; `--help` still goes through commander.

@@ -4,10 +4,10 @@
  * so `workbench` starts in plain Node instead of loading tsx and transpiling on every run.
  * npm packages stay external (resolved from node_modules), except commander, which every
  * command's start loads: bundled into main.js it starts in about half the time.
- * dist/cli/inputs.json lists the source files, so bin/workbench.mjs can fall back to the
+ * dist/cli/inputs.json lists the source files, so bin/workbench.cjs can fall back to the
  * sources when one is newer, and for each entry the sources of the modules it loads before
  * anything runs (`start`) and of every module it can load (`reachable`), so a start checks
- * only what it loads (see bin/workbench.mjs). Idempotent and quick when the build is current.
+ * only what it loads (see bin/workbench.cjs). Idempotent and quick when the build is current.
  */
 import { build } from "esbuild";
 import { spawnSync } from "node:child_process";
@@ -16,17 +16,19 @@ import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { cliBuildIsCurrent as currentAt } from "./cli-build-state.mjs";
+import { cliBuildIsCurrent as currentAt } from "./cli-build-state.cjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outdir = path.join(root, "dist", "cli");
 const manifest = path.join(outdir, "inputs.json");
 const ENTRIES = { main: "cli/main.ts", "reduce-main": "cli/reduce-main.ts" };
 /**
- * Entries built alone, into one file each, without the Prisma client: every module a start
- * loads costs a resolution, a read and a link, and load-context's fast start otherwise loads
- * twenty shared chunks. Such an entry answers only through plain SQL; were anything to reach
- * for the client, it fails, the entry returns null and main runs the command (bin/workbench.mjs).
+ * Entries built alone, into one CommonJS file each, without the Prisma client: every module a
+ * start loads costs a resolution, a read and a link, and load-context's fast start otherwise
+ * loads twenty shared chunks. CommonJS, so the bin requires it without the ESM loader (and
+ * better-sqlite3 is required, not scanned for its exports by the ESM translator). Such an entry
+ * answers only through plain SQL; were anything to reach for the client, it fails, the entry
+ * returns null and main runs the command (bin/workbench.cjs).
  */
 const SINGLE_FILE_ENTRIES = { "load-context-main": "cli/load-context-main.ts" };
 
@@ -98,10 +100,21 @@ const COMMON = {
   },
 };
 
+/** A single-file entry as CommonJS: import.meta.url and import() mean what they do in the ESM build. */
+const SINGLE_FILE = {
+  ...COMMON,
+  format: "cjs",
+  define: { "import.meta.url": "__wbImportMetaUrl" },
+  banner: { js: 'const __wbImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // import() of a package becomes a require when it runs: still lazy, without the ESM loader.
+  supported: { "dynamic-import": false },
+  plugins: [withoutPrisma],
+};
+
 export async function buildCli() {
   const builtAt = Date.now();
   fs.rmSync(outdir, { recursive: true, force: true });
-  // reduce-main.ts: the reducer's own entry (bin/workbench.mjs), without commander and the other commands.
+  // reduce-main.ts: the reducer's own entry (bin/workbench.cjs), without commander and the other commands.
   const { metafile } = await build({ ...COMMON, entryPoints: Object.values(ENTRIES), splitting: true, plugins: [bundlePackages], outdir });
   const inputs = new Set(Object.keys(metafile.inputs).filter(firstParty));
   const entries = {};
@@ -110,9 +123,10 @@ export async function buildCli() {
     entries[name] = { start: entryInputs(metafile, source, false), reachable: entryInputs(metafile, source, true) };
   }
   for (const [name, source] of Object.entries(SINGLE_FILE_ENTRIES)) {
-    const single = await build({ ...COMMON, entryPoints: [source], plugins: [withoutPrisma], outfile: path.join(outdir, `${name}.js`) });
+    const file = `${name}.cjs`;
+    const single = await build({ ...SINGLE_FILE, entryPoints: [source], outfile: path.join(outdir, file) });
     const own = entryInputs(single.metafile, source, true);
-    entries[name] = { start: own, reachable: own };
+    entries[name] = { start: own, reachable: own, file, format: "cjs" };
     for (const f of own) inputs.add(f);
   }
   const packages = Object.fromEntries(BUNDLED.map((name) => [name, versionOf(name)]));
@@ -124,7 +138,7 @@ export async function buildCli() {
 
 /**
  * What `workbench --help` and `workbench <command> --help` print when stdout is not a terminal
- * (commander then wraps at 80 columns), rendered once by the build's own main.js: bin/workbench.mjs
+ * (commander then wraps at 80 columns), rendered once by the build's own main.js: bin/workbench.cjs
  * prints it without loading commander, for as long as the sources the start loads are current.
  * In a terminal, help is rendered for its width as before.
  */

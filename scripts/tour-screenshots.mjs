@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's quick tour: one screenshot per page, of the bundled sample, in public/tour/.
 // Start a server on the sample first, then point this at it:
-//   WORKBENCH_DATA_DIR=/tmp/tour node bin/workbench.mjs serve --sample --port 4405 &
+//   WORKBENCH_DATA_DIR=/tmp/tour node bin/workbench.cjs serve --sample --port 4405 &
 //   node scripts/tour-screenshots.mjs http://127.0.0.1:4405
 import { chromium } from "@playwright/test";
 import fs from "node:fs";

@@ -89,7 +89,7 @@ export const ENV = {
 
   WORKBENCH_APP_ROOT: spec("internal", "(found from the working folder)", text().describe("the Workbench's own folder (where prisma/ lives); set for the dashboard's process")),
   WORKBENCH_COLLAB_HOST: spec("internal", "`HOST`", text().describe("the interface the co-editing server listens on, for the readiness check")),
-  WORKBENCH_CLI_FROM_SOURCE: spec("development", "(off)", flag().describe("`1`: `bin/workbench.mjs` runs the TypeScript sources even when the compiled CLI is current")),
+  WORKBENCH_CLI_FROM_SOURCE: spec("development", "(off)", flag().describe("`1`: `bin/workbench.cjs` runs the TypeScript sources even when the compiled CLI is current")),
   WORKBENCH_QUERY_STATS: spec("development", "(off)", flag().describe("`1`: count SQL statements (benchmarks and query-count tests; costs a little per statement)")),
   COLLAB_DEBOUNCE: spec(
     "development",

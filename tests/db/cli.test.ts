@@ -9,7 +9,7 @@ afterAll(removeTempDirs);
 
 const onPostgres = /^postgres/.test(process.env.DATABASE_URL ?? "");
 
-/** `node bin/workbench.mjs ...` with its own data folder; arguments are passed without a shell. */
+/** `node bin/workbench.cjs ...` with its own data folder; arguments are passed without a shell. */
 function workbench(args: string[], dataDir: string, cwd = REPO_ROOT): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, WORKBENCH_DATA_DIR: dataDir };
   // The test process points DATABASE_URL at its own SQLite file; the CLI gets its own.

@@ -19,7 +19,7 @@ import { FIXTURES, REPO_ROOT, removeTempDirs } from "../helpers/project-builder"
 import { buildSampleRepo } from "../helpers/sample-project";
 import { runWorkbench } from "../helpers/run-cli";
 
-const BIN = path.join(REPO_ROOT, "bin", "workbench.mjs");
+const BIN = path.join(REPO_ROOT, "bin", "workbench.cjs");
 const SPEC = path.join(".opencode", "specs", "z_future", "sqlite-to-turso");
 const LOADER_PROMPT = "why are sessions stored server-side instead of JWTs?";
 const TOOL_NAMES = [

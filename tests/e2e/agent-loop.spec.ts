@@ -67,7 +67,7 @@ test("over stdio: the agent drafts and waits; a person edits and approves in the
   await agent.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ["bin/workbench.mjs", "mcp"],
+      args: ["bin/workbench.cjs", "mcp"],
       // The local server's database: the agent and the dashboard share it.
       env: { ...(process.env as Record<string, string>), WORKBENCH_DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data"), DATABASE_URL: "", WORKBENCH_MODE: "local" },
       stderr: "pipe",

@@ -52,7 +52,7 @@ test.beforeAll(async () => {
   execFileSync("bash", [path.join(root, "scripts/redis-test-server.sh"), "start", redisDir, String(redisPort)], { stdio: "inherit", timeout: 240_000 });
   // One after the other: the first applies the migrations, so the second finds them done.
   for (const url of INSTANCES) {
-    const child = spawn(process.execPath, ["bin/workbench.mjs", "serve", "--port", new URL(url).port], {
+    const child = spawn(process.execPath, ["bin/workbench.cjs", "serve", "--port", new URL(url).port], {
       cwd: root,
       detached: true,
       stdio: ["ignore", "ignore", "inherit"],

@@ -8,10 +8,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `node bin/workbench.mjs ...`, arguments passed without a shell, output collected; `input` is piped to stdin. */
+/** `node bin/workbench.cjs ...`, arguments passed without a shell, output collected; `input` is piped to stdin. */
 export function runWorkbench(args: string[], opts: { env: NodeJS.ProcessEnv; cwd?: string; input?: string }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "workbench.mjs"), ...args], { cwd: opts.cwd ?? REPO_ROOT, env: opts.env, stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "workbench.cjs"), ...args], { cwd: opts.cwd ?? REPO_ROOT, env: opts.env, stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
     if (opts.input !== undefined) child.stdin!.end(opts.input);
     let stdout = "";
     let stderr = "";

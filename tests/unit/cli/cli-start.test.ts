@@ -5,7 +5,7 @@
  * checks read the build's esbuild metafile and watch what a real run loads; none is timed
  * (bench/cli-start.bench.ts times them).
  *
- * Also the two-step currency check of bin/workbench.mjs: a changed source that `--help` does
+ * Also the two-step currency check of bin/workbench.cjs: a changed source that `--help` does
  * not load leaves `--help` on the compiled CLI, but a command that loads it runs the sources.
  */
 import { spawnSync } from "node:child_process";
@@ -54,8 +54,16 @@ function closure(meta: Metafile, from: string, withDynamic: boolean): { sources:
 // hook that imports node:fs itself, rather than at its top, leaves the program unsettled: exit 13).
 const HOOK = 'import { writeSync } from "node:fs"; export async function load(u, c, n) { writeSync(2, `LOADED ${u}\\n`); return n(u, c); }';
 const REGISTER = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)});`;
+// The bin and load-context's entry are CommonJS: what they require never meets the ESM hook,
+// so Module#load names each file too, as cjs:<url> (a preload: --require takes no data: URL).
+const CJS_TRACE = path.join(tmp, "trace-require.cjs");
+fs.writeFileSync(
+  CJS_TRACE,
+  'const M = require("node:module"); const { writeSync } = require("node:fs"); const { pathToFileURL } = require("node:url");\n' +
+    "const load = M.prototype.load; M.prototype.load = function (file) { writeSync(2, `LOADED cjs:${pathToFileURL(file).href}\\n`); return load.call(this, file); };\n",
+);
 
-/** `node <appRoot>/bin/workbench.mjs …` with the hook: exit code, stdout, and the URLs it loaded. */
+/** `node <appRoot>/bin/workbench.cjs …` with the hooks: exit code, stdout, and the URLs it loaded. */
 function traced(appRoot: string, ...args: string[]) {
   return tracedWith({}, appRoot, ...args);
 }
@@ -65,7 +73,7 @@ function tracedWith(extraEnv: Record<string, string>, appRoot: string, ...args: 
   delete env.WORKBENCH_APP_ROOT;
   delete env.WORKBENCH_CLI_FROM_SOURCE;
   Object.assign(env, extraEnv);
-  const r = spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(appRoot, "bin/workbench.mjs"), ...args], {
+  const r = spawnSync(process.execPath, ["--require", CJS_TRACE, "--import", `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(appRoot, "bin/workbench.cjs"), ...args], {
     encoding: "utf8",
     timeout: 60_000,
     env,
@@ -146,13 +154,16 @@ describe("the CLI's start", () => {
     const env = { WORKBENCH_DATA_DIR: path.join(tmp, "lc-data") };
     // The index job runs with its clock 5 s on, so the files just copied are not within the racy window.
     const later = `data:text/javascript,${encodeURIComponent("const now = Date.now; Date.now = () => now() + 5000;")}`;
-    const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.mjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
+    const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.cjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
     expect(indexed.status, indexed.stderr).toBe(0);
 
     const fast = tracedWith(env, root, "load-context", "JIRA-123", "--project", project);
     expect(fast.status, fast.stderr.join("\n")).toBe(0);
     expect(fast.stdout).toMatch(/^Context: JIRA-123\n/);
-    expect(fast.loaded.some((u) => u.endsWith("/dist/cli/load-context-main.js"))).toBe(true);
+    expect(fast.loaded.some((u) => u.endsWith("/dist/cli/load-context-main.cjs"))).toBe(true);
+    // Required: nothing of the app's or of npm's goes through the ESM loader. (The bin itself
+    // does here only because a module hook is registered, which sends the main module there.)
+    expect(fast.loaded.filter((u) => u.startsWith("file:") && !u.endsWith("/bin/workbench.cjs"))).toEqual([]);
     expect(fast.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
     expect(packagesIn(fast.loaded).filter((p) => p !== "better-sqlite3" && p !== "bindings" && p !== "file-uri-to-path")).toEqual([]);
     expect(fast.loaded.filter((u) => /index-project|inventory\/scan/.test(u))).toEqual([]);
@@ -169,7 +180,7 @@ describe("the CLI's start", () => {
     const app = path.join(tmp, "app");
     for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
     fs.mkdirSync(path.join(app, "scripts"));
-    fs.copyFileSync(path.join(root, "scripts/cli-build-state.mjs"), path.join(app, "scripts/cli-build-state.mjs"));
+    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
     for (const f of ["package.json", "tsconfig.json"]) fs.copyFileSync(path.join(root, f), path.join(app, f));
     fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
     const manifest = readJson<Manifest>(path.join(app, "dist/cli/inputs.json"));

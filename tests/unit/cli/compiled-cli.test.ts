@@ -11,7 +11,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-compiled-cli-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function workbench(env: Record<string, string>, ...args: string[]) {
-  return spawnSync(process.execPath, [path.join(root, "bin/workbench.mjs"), ...args], {
+  return spawnSync(process.execPath, [path.join(root, "bin/workbench.cjs"), ...args], {
     encoding: "utf8",
     timeout: 60_000,
     env: { ...process.env, ...env },
@@ -55,7 +55,7 @@ describe("compiled CLI (dist/cli)", () => {
     const hook = 'export async function resolve(s, c, n) { if (s === "commander" || /\\/cli\\/main\\.(js|ts)$/.test(s)) (await import("node:fs")).writeSync(2, "LOADED commander\\n"); return n(s, c); }';
     const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
     const traced = (...args: string[]) =>
-      spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, path.join(root, "bin/workbench.mjs"), ...args], { encoding: "utf8", timeout: 60_000 });
+      spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, path.join(root, "bin/workbench.cjs"), ...args], { encoding: "utf8", timeout: 60_000 });
     const usage = traced("reduce", "--unknown-flag");
     expect([usage.status, usage.stderr]).toEqual([1, "Usage: workbench reduce <spec-folder>\n"]);
     const refused = traced("reduce", path.join(tmp, "a;b"));

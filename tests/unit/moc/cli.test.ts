@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const sample = path.join(root, "examples/sample-project");
 
 function workbench(...args: string[]) {
-  return spawnSync(process.execPath, [path.join(root, "bin/workbench.mjs"), ...args], { encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, [path.join(root, "bin/workbench.cjs"), ...args], { encoding: "utf8", timeout: 60_000 });
 }
 
 describe("workbench loader", () => {

@@ -11,7 +11,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "wb-pack-cli-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function workbench(...args: string[]) {
-  return spawnSync(process.execPath, [path.join(root, "bin/workbench.mjs"), ...args], {
+  return spawnSync(process.execPath, [path.join(root, "bin/workbench.cjs"), ...args], {
     encoding: "utf8",
     timeout: 60_000,
     env: process.env,

@@ -19,7 +19,7 @@ function workbench(args: string[], env: Record<string, string> = {}, timeout = 6
   const base = { ...process.env };
   delete base.AGENT_COLLAB_HUMAN_KEYS_JSON;
   delete base.WORKBENCH_HUMAN_KEYS_FILE;
-  return spawnSync(process.execPath, [path.join(REPO, "bin/workbench.mjs"), ...args], {
+  return spawnSync(process.execPath, [path.join(REPO, "bin/workbench.cjs"), ...args], {
     encoding: "utf8",
     timeout,
     cwd: REPO,

@@ -1,7 +1,7 @@
 /**
  * Goal policies against the reference's own output (goal-golden/README.md): every case's files
  * are written to a folder, then evaluated or validated by the library functions and by the real
- * CLI (`node bin/workbench.mjs ...` with the folder as working directory), and both must print
+ * CLI (`node bin/workbench.cjs ...` with the folder as working directory), and both must print
  * the reference's stdout byte for byte and exit with its code.
  */
 import { spawn } from "node:child_process";
@@ -64,7 +64,7 @@ function viaCli(c: GoldenCase, dir: string): Promise<{ stdout: string; stderr: s
   delete env.WORKBENCH_HUMAN_KEYS_FILE;
   if (c.env) env.AGENT_COLLAB_HUMAN_KEYS_JSON = c.env.AGENT_COLLAB_HUMAN_KEYS_JSON;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO, "bin/workbench.mjs"), ...c.args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(REPO, "bin/workbench.cjs"), ...c.args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));

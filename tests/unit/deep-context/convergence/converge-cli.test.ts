@@ -11,7 +11,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "wb-converge-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function workbench(...args: string[]) {
-  return spawnSync(process.execPath, [path.join(root, "bin/workbench.mjs"), ...args], { encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, [path.join(root, "bin/workbench.cjs"), ...args], { encoding: "utf8", timeout: 60_000 });
 }
 
 describe("evaluatePacket", () => {

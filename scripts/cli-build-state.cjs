@@ -1,17 +1,21 @@
 /**
  * Whether the compiled CLI (dist/cli, scripts/build-cli.mjs) still matches its sources. Kept
- * free of imports beyond node:fs and node:path: bin/workbench.mjs loads it on every start.
+ * free of imports beyond node:fs and node:path: bin/workbench.cjs loads it on every start.
  *
  * dist/cli/inputs.json holds `builtAt`, `inputs` (every first-party source in the build),
  * `entries` (per entry: `start`, the sources of the modules loaded before its code runs,
- * and `reachable`, the sources of every module it can load) and `packages` (the version of
+ * and `reachable`, the sources of every module it can load; `file`, its file in dist/cli, and
+ * `format`, "cjs" for an entry bin/workbench.cjs requires) and `packages` (the version of
  * each npm package bundled in, rather than loaded from node_modules).
+ *
+ * CommonJS, like the bin: a start that goes through the ESM loader pays for it (see the bin).
  */
-import fs from "node:fs";
-import path from "node:path";
+"use strict";
+const fs = require("node:fs");
+const path = require("node:path");
 
 /** The build's manifest, or null when there is none (not built, or unreadable). */
-export function readCliManifest(root) {
+function readCliManifest(root) {
   try {
     return JSON.parse(fs.readFileSync(path.join(root, "dist", "cli", "inputs.json"), "utf8"));
   } catch {
@@ -20,7 +24,7 @@ export function readCliManifest(root) {
 }
 
 /** No file of `files` changed after the build (a missing one counts as changed). */
-export function sourcesCurrent(root, manifest, files) {
+function sourcesCurrent(root, manifest, files) {
   try {
     return files.every((f) => fs.statSync(path.join(root, f)).mtimeMs <= manifest.builtAt);
   } catch {
@@ -29,7 +33,7 @@ export function sourcesCurrent(root, manifest, files) {
 }
 
 /** Each bundled npm package still has the version it was bundled at (npm keeps no useful mtimes). */
-export function bundledPackagesCurrent(root, manifest) {
+function bundledPackagesCurrent(root, manifest) {
   try {
     return Object.entries(manifest.packages ?? {}).every(([name, version]) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version === version);
   } catch {
@@ -38,7 +42,9 @@ export function bundledPackagesCurrent(root, manifest) {
 }
 
 /** The whole build is current: every source and bundled package (what setup checks). */
-export function cliBuildIsCurrent(root) {
+function cliBuildIsCurrent(root) {
   const m = readCliManifest(root);
   return m !== null && Array.isArray(m.inputs) && typeof m.entries === "object" && bundledPackagesCurrent(root, m) && sourcesCurrent(root, m, m.inputs);
 }
+
+module.exports = { readCliManifest, sourcesCurrent, bundledPackagesCurrent, cliBuildIsCurrent };
