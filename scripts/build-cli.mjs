@@ -44,6 +44,38 @@ const withoutPrisma = {
   },
 };
 
+/**
+ * better-sqlite3 bundled into a single-file entry, its native addon loaded from where npm built
+ * it: requiring the package's twelve modules, and `bindings` searching for the addon (it reads
+ * a stack trace and tries a dozen paths), cost load-context's start about 8 ms of its 150.
+ * When the addon is not at build/Release (another build layout), the installed package is
+ * required as usual, which finds it as it always does.
+ */
+const bundledSqlite = {
+  name: "bundled-sqlite",
+  setup(b) {
+    b.onResolve({ filter: /^better-sqlite3$/ }, (a) => (a.namespace === "bundled-sqlite" ? { path: "better-sqlite3", external: true } : { path: "better-sqlite3", namespace: "bundled-sqlite" }));
+    b.onLoad({ filter: /.*/, namespace: "bundled-sqlite" }, () => ({
+      contents: `
+const fs = require("node:fs");
+const path = require("node:path");
+const addon = path.join(path.dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
+let Database;
+if (fs.existsSync(addon)) {
+  const Bundled = require(${JSON.stringify(req.resolve("better-sqlite3"))});
+  Database = class Database extends Bundled {
+    constructor(file, options) {
+      super(file, { nativeBinding: addon, ...options });
+    }
+  };
+} else Database = require("better-sqlite3");
+module.exports = Database;`,
+      resolveDir: root,
+      loader: "js",
+    }));
+  },
+};
+
 /** Bundled into the build rather than loaded from node_modules (see bundlePackages). */
 const BUNDLED = ["commander"];
 
@@ -108,7 +140,7 @@ const SINGLE_FILE = {
   banner: { js: 'const __wbImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   // import() of a package becomes a require when it runs: still lazy, without the ESM loader.
   supported: { "dynamic-import": false },
-  plugins: [withoutPrisma],
+  plugins: [withoutPrisma, bundledSqlite],
 };
 
 export async function buildCli() {
@@ -129,7 +161,7 @@ export async function buildCli() {
     entries[name] = { start: own, reachable: own, file, format: "cjs" };
     for (const f of own) inputs.add(f);
   }
-  const packages = Object.fromEntries(BUNDLED.map((name) => [name, versionOf(name)]));
+  const packages = Object.fromEntries([...BUNDLED, "better-sqlite3"].map((name) => [name, versionOf(name)]));
   const help = renderHelp();
   fs.writeFileSync(manifest, JSON.stringify({ builtAt, inputs: [...inputs].sort(), entries, packages, help }) + "\n");
   // Which modules load first, for tests and for finding what a start costs (esbuild's metafile).
