@@ -69,6 +69,6 @@ describe("deploy/compose.yaml", () => {
     const dockerfile = read("deploy/Dockerfile");
     expect(dockerfile.match(/^FROM (\S+)/gm)?.every((l) => l.endsWith("node:20-bookworm-slim") || l.includes("node:20-bookworm-slim AS"))).toBe(true);
     expect(dockerfile).toMatch(/^RUN npm ci$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "bin\/workbench\.mjs", "serve"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "bin\/workbench\.cjs", "serve"\]$/m);
   });
 });
