@@ -176,6 +176,38 @@ describe("the CLI's start", () => {
     expect([full.status, full.stdout]).toEqual([0, fast.stdout]);
   });
 
+  it("answers load-context through the installed better-sqlite3 when its addon is not where the build looks", () => {
+    const project = path.join(tmp, "lc-debug-sample");
+    fs.cpSync(sample, project, { recursive: true, filter: (src) => !src.split(path.sep).includes(".git") });
+    const env = { WORKBENCH_DATA_DIR: path.join(tmp, "lc-debug-data") };
+    const later = `data:text/javascript,${encodeURIComponent("const now = Date.now; Date.now = () => now() + 5000;")}`;
+    const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.cjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
+    expect(indexed.status, indexed.stderr).toBe(0);
+    const expected = tracedWith(env, root, "load-context", "JIRA-123", "--project", project);
+
+    // A copy of the app whose better-sqlite3 has its addon in build/Debug, where only `bindings` looks.
+    const app = path.join(tmp, "app-debug-addon");
+    for (const d of ["bin", "cli", "lib", "dist/cli", "prisma"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
+    fs.mkdirSync(path.join(app, "scripts"));
+    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
+    fs.copyFileSync(path.join(root, "package.json"), path.join(app, "package.json"));
+    const modules = path.join(app, "node_modules");
+    fs.mkdirSync(modules);
+    for (const name of fs.readdirSync(path.join(root, "node_modules"))) if (name !== "better-sqlite3") fs.symlinkSync(path.join(root, "node_modules", name), path.join(modules, name));
+    const sqlite = path.join(modules, "better-sqlite3");
+    for (const f of ["package.json", "lib"]) fs.cpSync(path.join(root, "node_modules/better-sqlite3", f), path.join(sqlite, f), { recursive: true });
+    fs.mkdirSync(path.join(sqlite, "build/Debug"), { recursive: true });
+    fs.copyFileSync(path.join(root, "node_modules/better-sqlite3/build/Release/better_sqlite3.node"), path.join(sqlite, "build/Debug/better_sqlite3.node"));
+
+    const fast = tracedWith(env, app, "load-context", "JIRA-123", "--project", project);
+    expect(fast.status, fast.stderr.join("\n")).toBe(0);
+    expect(fast.stdout).toBe(expected.stdout);
+    expect(fast.loaded.some((u) => u.endsWith("/dist/cli/load-context-main.cjs"))).toBe(true);
+    expect(fast.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
+    expect(fast.loaded.some((u) => u.endsWith("/node_modules/better-sqlite3/build/Debug/better_sqlite3.node"))).toBe(true);
+    expect(packagesIn(fast.loaded)).toEqual(["better-sqlite3", "bindings", "file-uri-to-path"]);
+  });
+
   it("keeps --help on the compiled CLI when a source only a command loads changed, and runs that command from the sources", () => {
     // A copy of the app (sources, build, entry) with its own mtimes; node_modules is shared.
     const app = path.join(tmp, "app");
