@@ -115,6 +115,6 @@ export default defineConfig(
   },
   // Tests build loose fixtures and read untyped JSON.
   { files: ["tests/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
-  // CommonJS preload scripts for node --require.
+  // CommonJS: the bin, its build-state helper and preload scripts for node --require.
   { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs" }, rules: { "@typescript-eslint/no-require-imports": "off" } },
 );

@@ -251,7 +251,7 @@ async function main(): Promise<void> {
   // against 395 MB with the project cached).
   let t = now();
   const generator = pathToFileURL(path.join(BENCH_DIR, "generate-project.ts")).href;
-  const generated = spawnSync(process.execPath, ["--import", "tsx", "-e", `import(${JSON.stringify(generator)}).then((m) => m.cachedProject(${JSON.stringify(P)}))`], { stdio: "inherit" });
+  const generated = spawnSync(process.execPath, ["--import", "tsx", "-e", `import(${JSON.stringify(generator)}).then((m) => m.cachedProject(${JSON.stringify(P)}))`], { cwd: path.dirname(BENCH_DIR), stdio: "inherit" });
   if (generated.status !== 0) throw new Error(`generating the bench project failed (exit ${generated.status})`);
   const fixture = cachedProject(P);
   if (fixture.generatedMs !== null) throw new Error("the bench project was generated in the bench's own process");

@@ -17,11 +17,11 @@
 //
 // CommonJS, as is load-context's entry (built as one .cjs file): a start through the ESM loader
 // also compiles the loader itself, and importing node:fs there loads fs/promises with the
-// streams behind it; measured, about 15 ms of load-context's 150 ms (bench/cli-start.bench.ts).
+// streams behind it (see bench/README.md, cli-start, for what load-context's start costs).
 "use strict";
 const path = require("node:path");
 const { pathToFileURL } = require("node:url");
-const { bundledPackagesCurrent, readCliManifest, sourcesCurrent } = require("../scripts/cli-build-state.cjs");
+const { bundledPackagesCurrent, packagesCurrent, readCliManifest, sourcesCurrent } = require("../scripts/cli-build-state.cjs");
 
 const root = path.resolve(__dirname, "..");
 process.env.WORKBENCH_APP_ROOT ??= root;
@@ -41,8 +41,8 @@ async function runSources(name, entryArgs) {
 async function runCompiled(manifest, name, entryArgs) {
   const entry = manifest.entries[name];
   if (name !== "main") {
-    // Runs at once: everything it can load is checked first.
-    if (!sourcesCurrent(root, manifest, entry.reachable)) return undefined;
+    // Runs at once: everything it can load is checked first, and the packages bundled into it.
+    if (!packagesCurrent(root, entry.packages) || !sourcesCurrent(root, manifest, entry.reachable)) return undefined;
     const file = path.join(root, "dist", "cli", entry.file ?? `${name}.js`);
     const { main } = entry.format === "cjs" ? require(file) : await import(pathToFileURL(file).href);
     return main(entryArgs);
@@ -92,13 +92,8 @@ async function start() {
   return first ?? (await run("main", args));
 }
 
-start().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e) => {
-    // What an ESM entry's top-level await did with an error: printed, and exit 1.
-    console.error(e);
-    process.exitCode = 1;
-  },
-);
+// A rejection is left unhandled, as a failed top-level await was: Node prints it and exits 1
+// at once, whatever is still open.
+void start().then((code) => {
+  process.exitCode = code;
+});

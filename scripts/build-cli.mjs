@@ -47,9 +47,12 @@ const withoutPrisma = {
 /**
  * better-sqlite3 bundled into a single-file entry, its native addon loaded from where npm built
  * it: requiring the package's twelve modules, and `bindings` searching for the addon (it reads
- * a stack trace and tries a dozen paths), cost load-context's start about 8 ms of its 150.
- * When the addon is not at build/Release (another build layout), the installed package is
- * required as usual, which finds it as it always does.
+ * a stack trace and tries a dozen paths), were a good part of load-context's start (see
+ * bench/README.md, cli-start). When the addon is not at build/Release, or a build/Debug one is
+ * there (which `bindings` would pick first), the installed package is required as usual.
+ * Should the entry decline and main run in the same process, main's better-sqlite3 shares the
+ * already-loaded addon, whose errors are then the bundled copy's SqliteError (nothing here
+ * tells SQLite errors apart by class).
  */
 const bundledSqlite = {
   name: "bundled-sqlite",
@@ -59,9 +62,10 @@ const bundledSqlite = {
       contents: `
 const fs = require("node:fs");
 const path = require("node:path");
-const addon = path.join(path.dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
+const build = path.join(path.dirname(require.resolve("better-sqlite3/package.json")), "build");
+const addon = path.join(build, "Release", "better_sqlite3.node");
 let Database;
-if (fs.existsSync(addon)) {
+if (fs.existsSync(addon) && !fs.existsSync(path.join(build, "Debug", "better_sqlite3.node"))) {
   const Bundled = require(${JSON.stringify(req.resolve("better-sqlite3"))});
   Database = class Database extends Bundled {
     constructor(file, options) {
@@ -137,7 +141,8 @@ const SINGLE_FILE = {
   ...COMMON,
   format: "cjs",
   define: { "import.meta.url": "__wbImportMetaUrl" },
-  banner: { js: 'const __wbImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // The directive first: esbuild's own "use strict" comes after the banner, where it is no directive.
+  banner: { js: '"use strict";\nconst __wbImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   // import() of a package becomes a require when it runs: still lazy, without the ESM loader.
   supported: { "dynamic-import": false },
   plugins: [withoutPrisma, bundledSqlite],
@@ -158,10 +163,10 @@ export async function buildCli() {
     const file = `${name}.cjs`;
     const single = await build({ ...SINGLE_FILE, entryPoints: [source], outfile: path.join(outdir, file) });
     const own = entryInputs(single.metafile, source, true);
-    entries[name] = { start: own, reachable: own, file, format: "cjs" };
+    entries[name] = { start: own, reachable: own, file, format: "cjs", packages: { "better-sqlite3": versionOf("better-sqlite3") } };
     for (const f of own) inputs.add(f);
   }
-  const packages = Object.fromEntries([...BUNDLED, "better-sqlite3"].map((name) => [name, versionOf(name)]));
+  const packages = Object.fromEntries(BUNDLED.map((name) => [name, versionOf(name)]));
   const help = renderHelp();
   fs.writeFileSync(manifest, JSON.stringify({ builtAt, inputs: [...inputs].sort(), entries, packages, help }) + "\n");
   // Which modules load first, for tests and for finding what a start costs (esbuild's metafile).

@@ -5,8 +5,9 @@
  * dist/cli/inputs.json holds `builtAt`, `inputs` (every first-party source in the build),
  * `entries` (per entry: `start`, the sources of the modules loaded before its code runs,
  * and `reachable`, the sources of every module it can load; `file`, its file in dist/cli, and
- * `format`, "cjs" for an entry bin/workbench.cjs requires) and `packages` (the version of
- * each npm package bundled in, rather than loaded from node_modules).
+ * `format`, "cjs" for an entry bin/workbench.cjs requires; `packages`, the npm packages bundled
+ * into that entry alone) and `packages` (the version of each npm package bundled into every
+ * entry, rather than loaded from node_modules).
  *
  * CommonJS, like the bin: a start that goes through the ESM loader pays for it (see the bin).
  */
@@ -32,19 +33,31 @@ function sourcesCurrent(root, manifest, files) {
   }
 }
 
-/** Each bundled npm package still has the version it was bundled at (npm keeps no useful mtimes). */
-function bundledPackagesCurrent(root, manifest) {
+/** Each of these npm packages (name → version) still has the version it was bundled at (npm keeps no useful mtimes). */
+function packagesCurrent(root, packages) {
   try {
-    return Object.entries(manifest.packages ?? {}).every(([name, version]) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version === version);
+    return Object.entries(packages ?? {}).every(([name, version]) => JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version === version);
   } catch {
     return false;
   }
 }
 
+/** The packages bundled into every entry (commander) are those the build bundled. */
+function bundledPackagesCurrent(root, manifest) {
+  return packagesCurrent(root, manifest.packages);
+}
+
 /** The whole build is current: every source and bundled package (what setup checks). */
 function cliBuildIsCurrent(root) {
   const m = readCliManifest(root);
-  return m !== null && Array.isArray(m.inputs) && typeof m.entries === "object" && bundledPackagesCurrent(root, m) && sourcesCurrent(root, m, m.inputs);
+  return (
+    m !== null &&
+    Array.isArray(m.inputs) &&
+    typeof m.entries === "object" &&
+    bundledPackagesCurrent(root, m) &&
+    Object.values(m.entries).every((e) => packagesCurrent(root, e.packages)) &&
+    sourcesCurrent(root, m, m.inputs)
+  );
 }
 
-module.exports = { readCliManifest, sourcesCurrent, bundledPackagesCurrent, cliBuildIsCurrent };
+module.exports = { readCliManifest, sourcesCurrent, packagesCurrent, bundledPackagesCurrent, cliBuildIsCurrent };

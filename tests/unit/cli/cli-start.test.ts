@@ -208,6 +208,47 @@ describe("the CLI's start", () => {
     expect(packagesIn(fast.loaded)).toEqual(["better-sqlite3", "bindings", "file-uri-to-path"]);
   });
 
+  it("builds load-context's entry as strict CommonJS, and exits 1 at once when a start fails", () => {
+    expect(fs.readFileSync(path.join(root, "dist/cli/load-context-main.cjs"), "utf8").split("\n")[0]).toBe('"use strict";');
+
+    // A broken entry that also leaves a timer running: the error is printed and the process ends.
+    const app = path.join(tmp, "app-broken-entry");
+    for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
+    fs.mkdirSync(path.join(app, "scripts"));
+    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
+    fs.copyFileSync(path.join(root, "package.json"), path.join(app, "package.json"));
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+    fs.writeFileSync(path.join(app, "dist/cli/load-context-main.cjs"), 'setInterval(() => undefined, 1000);\nthrow new Error("a broken build");\n');
+    const r = spawnSync(process.execPath, [path.join(app, "bin/workbench.cjs"), "load-context", "JIRA-123", "--project", sample], {
+      encoding: "utf8",
+      timeout: 20_000,
+      env: { ...process.env, WORKBENCH_DATA_DIR: path.join(tmp, "broken-data") },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("a broken build");
+  });
+
+  it("checks the packages bundled into load-context's entry only when that entry runs", () => {
+    const app = path.join(tmp, "app-other-sqlite");
+    for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
+    fs.mkdirSync(path.join(app, "scripts"));
+    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
+    for (const f of ["package.json", "tsconfig.json"]) fs.copyFileSync(path.join(root, f), path.join(app, f));
+    fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+    // As if better-sqlite3 had been upgraded since the build.
+    const file = path.join(app, "dist/cli/inputs.json");
+    const manifest = readJson<Manifest & { entries: Record<string, { packages?: Record<string, string> }> }>(file);
+    expect(Object.keys(manifest.entries["load-context-main"]!.packages ?? {})).toEqual(["better-sqlite3"]);
+    manifest.entries["load-context-main"]!.packages = { "better-sqlite3": "0.0.1" };
+    fs.writeFileSync(file, JSON.stringify(manifest));
+
+    const help = traced(app, "--help");
+    expect([help.status, fromSources(help.loaded)]).toEqual([0, false]);
+    const loadContext = traced(app, "load-context", "--project", path.join(tmp, "no-such-project"));
+    expect(loadContext.loaded.some((u) => u.endsWith("/dist/cli/load-context-main.cjs"))).toBe(false);
+    expect(fromSources(loadContext.loaded)).toBe(true);
+  });
+
   it("keeps --help on the compiled CLI when a source only a command loads changed, and runs that command from the sources", () => {
     // A copy of the app (sources, build, entry) with its own mtimes; node_modules is shared.
     const app = path.join(tmp, "app");
