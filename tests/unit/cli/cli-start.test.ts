@@ -90,6 +90,35 @@ const packagesIn = (urls: string[]) => [...new Set(urls.flatMap((u) => /\/node_m
 /** Whether a run went through the TypeScript sources (tsx) rather than dist/cli. */
 const fromSources = (urls: string[]) => urls.some((u) => u.endsWith(".ts"));
 
+/**
+ * A copy of the app (sources, build, entry; prisma/ when a database is opened) with its own
+ * mtimes, under tmp/<name>; node_modules is a link to this checkout's unless `modules` is false.
+ */
+function copyApp(name: string, opts: { prisma?: boolean; modules?: boolean } = {}): string {
+  const app = path.join(tmp, name);
+  for (const d of ["bin", "cli", "lib", "dist/cli", ...(opts.prisma ? ["prisma"] : [])]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
+  fs.mkdirSync(path.join(app, "scripts"));
+  fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
+  for (const f of ["package.json", "tsconfig.json"]) fs.copyFileSync(path.join(root, f), path.join(app, f));
+  if (opts.modules !== false) fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+  return app;
+}
+
+/**
+ * A copy of the sample project, indexed into its own data folder; returns the project and the
+ * environment naming that folder. The index job runs with its clock 5 s on, so the files just
+ * copied are not within the freshness record's racy window.
+ */
+function indexedSample(name: string): { project: string; env: { WORKBENCH_DATA_DIR: string } } {
+  const project = path.join(tmp, `${name}-sample`);
+  fs.cpSync(sample, project, { recursive: true, filter: (src) => !src.split(path.sep).includes(".git") });
+  const env = { WORKBENCH_DATA_DIR: path.join(tmp, `${name}-data`) };
+  const later = `data:text/javascript,${encodeURIComponent("const now = Date.now; Date.now = () => now() + 5000;")}`;
+  const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.cjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
+  expect(indexed.status, indexed.stderr).toBe(0);
+  return { project, env };
+}
+
 describe("the CLI's start", () => {
   beforeAll(async () => {
     if (!cliBuildIsCurrent()) await buildCli();
@@ -149,13 +178,7 @@ describe("the CLI's start", () => {
   });
 
   it("answers load-context on an unchanged project from its own entry: no commander, zod, Prisma or indexer", () => {
-    const project = path.join(tmp, "lc-sample");
-    fs.cpSync(sample, project, { recursive: true, filter: (src) => !src.split(path.sep).includes(".git") });
-    const env = { WORKBENCH_DATA_DIR: path.join(tmp, "lc-data") };
-    // The index job runs with its clock 5 s on, so the files just copied are not within the racy window.
-    const later = `data:text/javascript,${encodeURIComponent("const now = Date.now; Date.now = () => now() + 5000;")}`;
-    const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.cjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
-    expect(indexed.status, indexed.stderr).toBe(0);
+    const { project, env } = indexedSample("lc");
 
     const fast = tracedWith(env, root, "load-context", "JIRA-123", "--project", project);
     expect(fast.status, fast.stderr.join("\n")).toBe(0);
@@ -177,20 +200,11 @@ describe("the CLI's start", () => {
   });
 
   it("answers load-context through the installed better-sqlite3 when its addon is not where the build looks", () => {
-    const project = path.join(tmp, "lc-debug-sample");
-    fs.cpSync(sample, project, { recursive: true, filter: (src) => !src.split(path.sep).includes(".git") });
-    const env = { WORKBENCH_DATA_DIR: path.join(tmp, "lc-debug-data") };
-    const later = `data:text/javascript,${encodeURIComponent("const now = Date.now; Date.now = () => now() + 5000;")}`;
-    const indexed = spawnSync(process.execPath, ["--import", later, path.join(root, "bin/workbench.cjs"), "index", project], { encoding: "utf8", env: { ...process.env, ...env } });
-    expect(indexed.status, indexed.stderr).toBe(0);
+    const { project, env } = indexedSample("lc-debug");
     const expected = tracedWith(env, root, "load-context", "JIRA-123", "--project", project);
 
     // A copy of the app whose better-sqlite3 has its addon in build/Debug, where only `bindings` looks.
-    const app = path.join(tmp, "app-debug-addon");
-    for (const d of ["bin", "cli", "lib", "dist/cli", "prisma"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
-    fs.mkdirSync(path.join(app, "scripts"));
-    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
-    fs.copyFileSync(path.join(root, "package.json"), path.join(app, "package.json"));
+    const app = copyApp("app-debug-addon", { prisma: true, modules: false });
     const modules = path.join(app, "node_modules");
     fs.mkdirSync(modules);
     for (const name of fs.readdirSync(path.join(root, "node_modules"))) if (name !== "better-sqlite3") fs.symlinkSync(path.join(root, "node_modules", name), path.join(modules, name));
@@ -212,12 +226,7 @@ describe("the CLI's start", () => {
     expect(fs.readFileSync(path.join(root, "dist/cli/load-context-main.cjs"), "utf8").split("\n")[0]).toBe('"use strict";');
 
     // A broken entry that also leaves a timer running: the error is printed and the process ends.
-    const app = path.join(tmp, "app-broken-entry");
-    for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
-    fs.mkdirSync(path.join(app, "scripts"));
-    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
-    fs.copyFileSync(path.join(root, "package.json"), path.join(app, "package.json"));
-    fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+    const app = copyApp("app-broken-entry");
     fs.writeFileSync(path.join(app, "dist/cli/load-context-main.cjs"), 'setInterval(() => undefined, 1000);\nthrow new Error("a broken build");\n');
     const r = spawnSync(process.execPath, [path.join(app, "bin/workbench.cjs"), "load-context", "JIRA-123", "--project", sample], {
       encoding: "utf8",
@@ -229,12 +238,7 @@ describe("the CLI's start", () => {
   });
 
   it("checks the packages bundled into load-context's entry only when that entry runs", () => {
-    const app = path.join(tmp, "app-other-sqlite");
-    for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
-    fs.mkdirSync(path.join(app, "scripts"));
-    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
-    for (const f of ["package.json", "tsconfig.json"]) fs.copyFileSync(path.join(root, f), path.join(app, f));
-    fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+    const app = copyApp("app-other-sqlite");
     // As if better-sqlite3 had been upgraded since the build.
     const file = path.join(app, "dist/cli/inputs.json");
     const manifest = readJson<Manifest & { entries: Record<string, { packages?: Record<string, string> }> }>(file);
@@ -250,13 +254,7 @@ describe("the CLI's start", () => {
   });
 
   it("keeps --help on the compiled CLI when a source only a command loads changed, and runs that command from the sources", () => {
-    // A copy of the app (sources, build, entry) with its own mtimes; node_modules is shared.
-    const app = path.join(tmp, "app");
-    for (const d of ["bin", "cli", "lib", "dist/cli"]) fs.cpSync(path.join(root, d), path.join(app, d), { recursive: true, preserveTimestamps: true });
-    fs.mkdirSync(path.join(app, "scripts"));
-    fs.copyFileSync(path.join(root, "scripts/cli-build-state.cjs"), path.join(app, "scripts/cli-build-state.cjs"));
-    for (const f of ["package.json", "tsconfig.json"]) fs.copyFileSync(path.join(root, f), path.join(app, f));
-    fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+    const app = copyApp("app");
     const manifest = readJson<Manifest>(path.join(app, "dist/cli/inputs.json"));
     const later = new Date(manifest.builtAt + 60_000);
     const prompt = ["loader", "--project", sample, "why server-side sessions?"];
