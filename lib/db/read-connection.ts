@@ -1,5 +1,6 @@
 import type { Database as Sqlite, Statement } from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
+import { limitPageCache } from "./sqlite-cache";
 import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { ensureMigrated, forgetMigrated, migratedHere, migrationNames, noteMigrated } from "./migrate";
 
@@ -54,7 +55,11 @@ async function sqliteReader(): Promise<NonNullable<Readers["sqlite"]>> {
   readers.sqlite = undefined;
   const ready = (async () => {
     const { default: Database } = await import("better-sqlite3");
-    const open = () => new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
+    const open = () => {
+      const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 15_000 });
+      limitPageCache(db);
+      return db;
+    };
     if (!migratedHere(file)) {
       // A database with every migration is found so on this connection, without a second one.
       let db: Sqlite | null = null;

@@ -1,6 +1,7 @@
 import { databaseKind, sqliteFileUrl } from "./database-url";
 import { ensureMigrated } from "./migrate";
 import { noteQuery } from "./query-stats";
+import { limitPageCache } from "./sqlite-cache";
 import { pgPooledClient, readRows, sqliteValue, toPg } from "./read-connection";
 
 /**
@@ -14,8 +15,13 @@ export interface SqlTx {
   readonly kind: "sqlite" | "postgres";
   run(sql: string, params?: unknown[]): Promise<void>;
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  /** Multi-row INSERT of `rows` (arrays in `columns` order), batched under the engine's bind limit. */
-  insert(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  /**
+   * Multi-row INSERT of `items`, each turned into its row (values in `columns` order) only when
+   * it is written, batched under the engine's bind limit. Building every row first kept tens of
+   * thousands of short-lived arrays (and each topic's details JSON) alive long enough to be
+   * promoted to the old generation: a full index's saving phase was most of its heap growth.
+   */
+  insert<T>(table: string, columns: string[], items: Iterable<T>, row: (item: T) => unknown[]): Promise<void>;
 }
 
 const PG_MAX_VARS = 60_000;
@@ -35,14 +41,24 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
         noteQuery(sql);
         return (await client.query(toPg(sql), params)).rows as T[];
       },
-      async insert(table, columns, rows) {
+      async insert(table, columns, items, row) {
         const per = Math.max(1, Math.floor(PG_MAX_VARS / columns.length));
-        for (let i = 0; i < rows.length; i += per) {
-          const part = rows.slice(i, i + per);
-          const values = part.map(() => `(${columns.map(() => "?").join(",")})`).join(",");
+        const one = `(${columns.map(() => "?").join(",")})`;
+        const write = async (params: unknown[], n: number) => {
           noteQuery(`INSERT INTO "${table}"`);
-          await client.query(toPg(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${values}`), part.flat());
+          await client.query(toPg(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${Array.from({ length: n }, () => one).join(",")}`), params);
+        };
+        let params: unknown[] = [];
+        let n = 0;
+        for (const item of items) {
+          params.push(...row(item));
+          if (++n === per) {
+            await write(params, n);
+            params = [];
+            n = 0;
+          }
         }
+        if (n > 0) await write(params, n);
       },
     };
     // A client whose ROLLBACK failed may be broken: it is destroyed rather than returned to the pool.
@@ -64,6 +80,7 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
   const { default: Database } = await import("better-sqlite3");
   const db = new Database(sqliteFileUrl().slice("file:".length), { timeout: 15_000 });
   db.pragma("foreign_keys = ON");
+  limitPageCache(db);
   const cache = new Map<string, ReturnType<typeof db.prepare>>();
   const stmt = (sql: string) => {
     let s = cache.get(sql);
@@ -80,12 +97,12 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
       noteQuery(sql);
       return stmt(sql).all(params.map(sqliteValue)) as T[];
     },
-    async insert(table, columns, rows) {
+    async insert(table, columns, items, row) {
       // One prepared single-row statement, reused: the fastest path in better-sqlite3.
       const one = stmt(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES (${columns.map(() => "?").join(",")})`);
-      for (const r of rows) {
+      for (const item of items) {
         noteQuery(one.source);
-        one.run(r.map(sqliteValue));
+        one.run(row(item).map(sqliteValue));
       }
     },
   };

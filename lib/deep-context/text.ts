@@ -2,7 +2,6 @@
  * Value coercions of the reference reducer (reduce-state.cjs@21d0218), kept to the letter:
  * every merged field goes through `normalizeText`, every number through `toNumber`.
  */
-import crypto from "node:crypto";
 
 const WS_RUN = /\s+/g;
 /**
@@ -33,11 +32,8 @@ export function round3(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-type OneShotHash = (algorithm: string, data: string, encoding: "hex") => string;
-const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash;
-
-/** Lowercase hex SHA-256 of a string's UTF-8 bytes (one-shot API where Node has it). */
-export const sha256Hex: (data: string) => string = oneShot ? (data) => oneShot("sha256", data, "hex") : (data) => crypto.createHash("sha256").update(data).digest("hex");
+export { sha256Hex } from "../core/sha256";
+import { sha256Hex } from "../core/sha256";
 
 /** `unit_id` of a finding without an explicit one: sha256 of `path:symbol:kind`, each normalised. */
 export function unitIdOf(pathValue: unknown, symbolValue: unknown, kindValue: unknown): string {

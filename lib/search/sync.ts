@@ -5,7 +5,7 @@
  * the change set missed. A source that cannot be read this time (a corrupt memory.yml)
  * keeps its stored entries.
  */
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../core/sha256";
 import { changedRunFindings } from "../deep-context/service";
 import type { IndexChanges } from "../db/dto";
 import {
@@ -20,6 +20,7 @@ import {
   indexedCounts,
   indexedDocuments,
   indexedDocumentsPage,
+  indexedTopicsPage,
   indexedPackets,
   indexedTopics,
   sourceFingerprint,
@@ -40,16 +41,11 @@ export interface SyncStats {
 
 // A finding is dated by its run's latest event when first indexed; a later event alone must not
 // rewrite every finding of the run, so its date stays out of the hash.
-// Fed part by part (length-prefixed, so no two entries hash alike by shifting text between
-// fields): the bodies are most of a project's text, and one JSON string of each was most of
-// a full rebuild's garbage.
+// Length-prefixed parts, so no two entries hash alike by shifting text between fields.
 function hashOf(e: EntryInput): string {
-  const h = createHash("sha256");
-  for (const part of [e.title, e.body, e.status, e.kind === "finding" ? null : e.date, e.href]) {
-    if (part === null) h.update("-;");
-    else h.update(`${part.length}:`).update(part).update(";");
-  }
-  return h.digest("hex");
+  let text = "";
+  for (const part of [e.title, e.body, e.status, e.kind === "finding" ? null : e.date, e.href]) text += part === null ? "-;" : `${part.length}:${part};`;
+  return sha256Hex(text);
 }
 
 /**
@@ -88,11 +84,11 @@ const DOCUMENT_KINDS: SearchKind[] = ["summary", "document", "requirement", "kno
 const AREA_KIND = { requirements: "requirement", product: "knowledge" } as const;
 
 /**
- * Documents read per step of a whole rebuild (see wholeDocuments): one step's rows, entries and
- * hashes are all that is held at a time. (Measured: the heap's growth during the rebuild is
- * about the same at 250 or 2,000 per step; the step size bounds what is live, not the garbage.)
+ * Rows read per step of a whole rebuild (see wholePaged): one step's rows, entries and hashes
+ * are all that is held at a time. (Measured: the heap's growth during the rebuild is about the
+ * same at 250 or 2,000 per step; the step size bounds what is live, not the garbage.)
  */
-const DOCUMENT_PAGE = 250;
+const PAGE = 250;
 
 async function applied(projectId: string, c: EntryChanges): Promise<SyncStats> {
   await applyEntryChanges(projectId, c);
@@ -101,25 +97,38 @@ async function applied(projectId: string, c: EntryChanges): Promise<SyncStats> {
 
 const add = (a: SyncStats, b: SyncStats): SyncStats => ({ written: a.written + b.written, removed: a.removed + b.removed });
 
-/** Every document entry, a page of documents at a time, written in one transaction. */
-async function wholeDocuments(projectId: string): Promise<SyncStats> {
+/**
+ * Every entry of one group, a page of indexed rows at a time, written in one transaction.
+ * Topics are paged as well as documents: built all at once, 5,000 topic entries outlived a
+ * young-generation collection together, V8 then allocated every later entry (the documents')
+ * straight into the old generation, and the bench index's heap grew by 50 MB before the next
+ * full collection.
+ */
+async function wholePaged<Page>(
+  projectId: string,
+  kinds: readonly SearchKind[],
+  readPage: (after: string | null) => Promise<Page>,
+  /** The entry refs of a page's rows, in the order read (the last one is where the next page starts). */
+  refsOf: (page: Page) => string[],
+  entriesOf: (page: Page) => EntryInput[],
+): Promise<SyncStats> {
   // A project's first rebuild (a new project's full index) has nothing stored to compare with.
   const counts = await entryCounts(projectId);
-  const noneStored = DOCUMENT_KINDS.every((k) => !counts.get(k));
+  const noneStored = kinds.every((k) => !counts.get(k));
   async function* batches(): AsyncGenerator<EntryChanges> {
     const present = new Set<string>();
     let after: string | null = null;
     for (;;) {
-      const page = await indexedDocumentsPage(projectId, after, DOCUMENT_PAGE);
-      if (page.length === 0) break;
-      after = page[page.length - 1]!.relPath;
-      const refs = page.map((d) => d.relPath);
+      const page = await readPage(after);
+      const refs = refsOf(page);
+      if (refs.length === 0) break;
+      after = refs[refs.length - 1]!;
       for (const r of refs) present.add(r);
-      yield await diff(projectId, DOCUMENT_KINDS, documentEntries(projectId, page), "", noneStored ? "none-stored" : refs);
+      yield await diff(projectId, kinds, entriesOf(page), "", noneStored ? "none-stored" : refs);
     }
     if (noneStored) return;
-    // Entries of documents that are gone (no page held their path).
-    const remove = [...(await entryHashes(projectId, DOCUMENT_KINDS)).keys()]
+    // Entries of rows that are gone (no page held their key).
+    const remove = [...(await entryHashes(projectId, kinds)).keys()]
       .map((k) => k.split("\u0000") as [string, string])
       .filter(([, ref]) => !present.has(ref))
       .map(([kind, ref]) => ({ kind, ref }));
@@ -128,9 +137,27 @@ async function wholeDocuments(projectId: string): Promise<SyncStats> {
   return applyEntryChangeBatches(projectId, batches());
 }
 
+const wholeTopics = (projectId: string) =>
+  wholePaged(
+    projectId,
+    ["topic"],
+    (after) => indexedTopicsPage(projectId, after, PAGE),
+    (page) => page.topics.map((t) => t.slug),
+    (page) => topicEntries(projectId, page),
+  );
+
+const wholeDocuments = (projectId: string) =>
+  wholePaged(
+    projectId,
+    DOCUMENT_KINDS,
+    (after) => indexedDocumentsPage(projectId, after, PAGE),
+    (page) => page.map((d) => d.relPath),
+    (page) => documentEntries(projectId, page),
+  );
+
 /** Each search group rebuilt whole: its entries from every indexed row, written as it goes. */
 const WHOLE = {
-  topics: async (projectId: string) => applied(projectId, await diff(projectId, ["topic"], topicEntries(projectId, await indexedTopics(projectId)))),
+  topics: wholeTopics,
   documents: wholeDocuments,
   commits: async (projectId: string) => applied(projectId, await diff(projectId, ["commit"], commitEntries(projectId, await indexedCommits(projectId)))),
   packets: async (projectId: string) => applied(projectId, await diff(projectId, ["packet", "brief"], packetEntries(projectId, await indexedPackets(projectId)))),

@@ -2,10 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../lib/db/client";
 import { databaseKind } from "../../lib/db/database-url";
 import { applyEntryChanges, type EntryChanges, type StoredEntry } from "../../lib/db/repositories/search";
+import { countQueries } from "../../lib/db/query-stats";
 import { runSearch } from "../../lib/search/service";
 import { syncProjectSearch } from "../../lib/search/sync";
 import { indexFolder } from "../helpers/db";
 import { copySampleProject, removeTempDirs } from "../helpers/project-builder";
+
+// Before the database is first opened in this file (tests/db/setup.ts gives each file its own).
+process.env.WORKBENCH_QUERY_STATS = "1";
 
 afterAll(removeTempDirs);
 
@@ -88,5 +92,34 @@ describe("bulk search entry", () => {
     expect(await hits(pid, "vxqpage300")).toEqual([]);
     expect(await hits(pid, "vxqpage609")).toEqual([]);
     expect(await db.searchEntry.count({ where: { projectId: pid, ref: { startsWith: "notes/page-" } } })).toBe(300);
+  });
+
+  it("a whole rebuild pages through topics: each topic keeps its own sources' words across page edges", async () => {
+    const db = await getDb();
+    const { projectId: pid } = await indexFolder(copySampleProject());
+    // More than two pages (250 topics each); every topic has a listed source whose phase names
+    // it, and an unlisted one whose words must stay out.
+    const slugs = Array.from({ length: 610 }, (_, i) => `zz-topic-${String(i).padStart(4, "0")}`);
+    await db.topic.createMany({ data: slugs.map((slug, i) => ({ projectId: pid, slug, title: `Topic ${i} wqztopic${i}`, sources: "work" })) });
+    await db.topicSource.createMany({
+      data: slugs.flatMap((slug, i) => [
+        { projectId: pid, source: "work", slug, relPath: `.claude/work/${slug}`, phase: `wqzphase${i}` },
+        { projectId: pid, source: "proposal", slug, relPath: `.claude/proposals/${slug}.md`, phase: `wqzhidden${i}`, listed: false },
+      ]),
+    });
+    const { statements } = await countQueries(() => syncProjectSearch(pid));
+    // Read a page at a time: 610 topics and the sample's own take three pages, plus the empty one that ends the rebuild.
+    expect(statements.filter((sql) => /FROM "Topic" WHERE/.test(sql) && /LIMIT/.test(sql)).length).toBe(4);
+    for (const i of [0, 249, 250, 499, 500, 609]) {
+      expect(await hits(pid, `wqztopic${i}`)).toEqual([slugs[i]]);
+      expect(await hits(pid, `wqzphase${i}`)).toEqual([slugs[i]]);
+      expect(await hits(pid, `wqzhidden${i}`)).toEqual([]);
+    }
+
+    await db.topic.deleteMany({ where: { projectId: pid, slug: { in: slugs.slice(300) } } });
+    await syncProjectSearch(pid);
+    expect(await hits(pid, "wqztopic299")).toEqual([slugs[299]]);
+    expect(await hits(pid, "wqztopic300")).toEqual([]);
+    expect(await db.searchEntry.count({ where: { projectId: pid, kind: "topic", ref: { startsWith: "zz-topic-" } } })).toBe(300);
   });
 });

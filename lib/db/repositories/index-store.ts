@@ -74,11 +74,7 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
     if (hasData) {
       await deleteIn(tx, "SourceFile", "relPath", [...w.removedFiles, ...w.changedFiles.map((f) => f.relPath)], `"projectId" = ?`, [pid]);
     }
-    await tx.insert(
-      "SourceFile",
-      ["id", "projectId", "relPath", "size", "mtimeMs", "area"],
-      w.changedFiles.map((f) => [randomUUID(), pid, f.relPath, f.size, f.mtimeMs, f.area]),
-    );
+    await tx.insert("SourceFile", ["id", "projectId", "relPath", "size", "mtimeMs", "area"], w.changedFiles, (f) => [randomUUID(), pid, f.relPath, f.size, f.mtimeMs, f.area]);
 
     // Topic sources: slugs rescanned or gone are replaced by the new records.
     if (hasData) {
@@ -108,7 +104,8 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
     await tx.insert(
       "TopicSource",
       ["id", "projectId", "source", "slug", "title", "status", "type", "phase", "createdAt", "updatedAt", "relPath", "fromManifest", "onDisk", "legacy", "listed", "detailsJson"],
-      records.map((r) => [randomUUID(), pid, r.source, r.slug, r.title, r.status, r.type, r.phase, r.createdAt, r.updatedAt, r.relPath, r.fromManifest, r.onDisk, r.legacy, r.listed, JSON.stringify(r.details)]),
+      records,
+      (r) => [randomUUID(), pid, r.source, r.slug, r.title, r.status, r.type, r.phase, r.createdAt, r.updatedAt, r.relPath, r.fromManifest, r.onDisk, r.legacy, r.listed, JSON.stringify(r.details)],
     );
     for (const r of records) affected.add(r.slug);
 
@@ -129,11 +126,7 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
           ),
         )
         .filter((r): r is NonNullable<typeof r> => r !== null);
-      await tx.insert(
-        "Topic",
-        ["id", "projectId", "slug", "title", "status", "type", "updatedAt", "sources"],
-        rows.map((r) => [randomUUID(), pid, r.slug, r.title, r.status, r.type, r.updatedAt, r.sources.join(",")]),
-      );
+      await tx.insert("Topic", ["id", "projectId", "slug", "title", "status", "type", "updatedAt", "sources"], rows, (r) => [randomUUID(), pid, r.slug, r.title, r.status, r.type, r.updatedAt, r.sources.join(",")]);
     }
 
     // Search documents.
@@ -144,11 +137,7 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
     const docColumns = ["id", "projectId", "relPath", "area", "source", "slug", "title", "content"];
     let done = 0;
     for (const c of chunks(w.documents, 2000)) {
-      await tx.insert(
-        "Document",
-        docColumns,
-        c.map((d) => [randomUUID(), pid, d.relPath, d.area, d.source, d.slug, d.title, d.content]),
-      );
+      await tx.insert("Document", docColumns, c, (d) => [randomUUID(), pid, d.relPath, d.area, d.source, d.slug, d.title, d.content]);
       done += c.length;
       onProgress?.("saving", done, w.documents.length);
     }
@@ -167,11 +156,7 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
       }
     }
     const warnings = [...new Map(w.warnings.map((x) => [`${x.relPath}\0${x.field ?? ""}\0${x.message}`, x])).values()];
-    await tx.insert(
-      "IndexWarning",
-      ["id", "projectId", "relPath", "field", "code", "message", "createdAt"],
-      warnings.map((x) => [randomUUID(), pid, x.relPath, x.field ?? null, x.code, x.message, now]),
-    );
+    await tx.insert("IndexWarning", ["id", "projectId", "relPath", "field", "code", "message", "createdAt"], warnings, (x) => [randomUUID(), pid, x.relPath, x.field ?? null, x.code, x.message, now]);
 
     // Git.
     if (w.git) {
@@ -179,16 +164,8 @@ export async function writeIndex(w: IndexWrite, onProgress?: (phase: "saving", d
         await tx.run(`DELETE FROM "GitBranch" WHERE "projectId" = ?`, [pid]);
         await tx.run(`DELETE FROM "GitCommit" WHERE "projectId" = ?`, [pid]);
       }
-      await tx.insert(
-        "GitBranch",
-        ["id", "projectId", "name", "lastCommitDate", "recentJson"],
-        w.git.branches.map((b) => [randomUUID(), pid, b.name, b.lastCommitDate, JSON.stringify(b.recent)]),
-      );
-      await tx.insert(
-        "GitCommit",
-        ["id", "projectId", "hash", "ord", "subject", "message", "date"],
-        w.git.commits.map((c, i) => [randomUUID(), pid, c.hash, i, c.subject, c.message, c.date]),
-      );
+      await tx.insert("GitBranch", ["id", "projectId", "name", "lastCommitDate", "recentJson"], w.git.branches, (b) => [randomUUID(), pid, b.name, b.lastCommitDate, JSON.stringify(b.recent)]);
+      await tx.insert("GitCommit", ["id", "projectId", "hash", "ord", "subject", "message", "date"], w.git.commits.entries(), ([i, c]) => [randomUUID(), pid, c.hash, i, c.subject, c.message, c.date]);
     }
 
     await tx.run(`UPDATE "Project" SET "lastIndexedAt" = ?, "updatedAt" = ?, "configJson" = ?, "listingDigest" = ?${w.git ? `, "gitFingerprint" = ?` : ""} WHERE "id" = ?`, [

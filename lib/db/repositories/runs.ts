@@ -104,7 +104,7 @@ export async function replaceRuns(projectId: string, runs: readonly RunRowInput[
         [...next, old.id],
       );
     }
-    await tx.insert("DeepRun", ["id", "projectId", "relPath", "loopType", "specFolder", "archived", "scope", "status", "iterations", "decision", "stopReason", "findings", "lastEventAt", "summaryJson"], fresh);
+    await tx.insert("DeepRun", ["id", "projectId", "relPath", "loopType", "specFolder", "archived", "scope", "status", "iterations", "decision", "stopReason", "findings", "lastEventAt", "summaryJson"], fresh, (r) => r);
   });
 }
 

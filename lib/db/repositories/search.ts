@@ -130,11 +130,7 @@ async function beginBulkFts(tx: SqlTx): Promise<{ finish(): Promise<void> } | nu
 }
 
 async function insertSqlite(tx: SqlTx, projectId: string, entries: StoredEntry[]): Promise<void> {
-  await tx.insert(
-    "SearchEntry",
-    [...COLUMNS],
-    entries.map((e) => [projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash]),
-  );
+  await tx.insert("SearchEntry", [...COLUMNS], entries, (e) => [projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash]);
 }
 
 async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges["upsert"]): Promise<void> {
@@ -289,6 +285,29 @@ export async function indexedDocumentsPage(projectId: string, afterPath: string 
     `SELECT "relPath", "area", "source", "slug", "title", "content" FROM "Document" WHERE "projectId" = ? ${after}ORDER BY "relPath" LIMIT ?`,
     afterPath === null ? [projectId, take] : [projectId, afterPath, take],
   );
+}
+
+/**
+ * One page of a project's topics in slug order, after `afterSlug`, with their listed sources:
+ * a full rebuild reads them a page at a time, like the documents.
+ */
+export async function indexedTopicsPage(projectId: string, afterSlug: string | null, take: number): Promise<Pick<IndexedContent, "topics" | "topicSources">> {
+  const after = afterSlug === null ? "" : `AND "slug" > ? `;
+  const topics = await readSql<IndexedContent["topics"][number]>(
+    `SELECT "slug", "title", "status", "type", "updatedAt", "sources" FROM "Topic" WHERE "projectId" = ? ${after}ORDER BY "slug" LIMIT ?`,
+    afterSlug === null ? [projectId, take] : [projectId, afterSlug, take],
+  );
+  const topicSources: IndexedContent["topicSources"] = [];
+  for (const part of chunked(topics.map((t) => t.slug))) {
+    topicSources.push(
+      ...(await readSql<IndexedContent["topicSources"][number]>(`SELECT "slug", "source", "title", "phase" FROM "TopicSource" WHERE "projectId" = ? AND "listed" = ? AND "slug" IN (${part.map(() => "?").join(",")})`, [
+        projectId,
+        true,
+        ...part,
+      ])),
+    );
+  }
+  return { topics, topicSources };
 }
 
 export async function indexedCommits(projectId: string): Promise<IndexedContent["commits"]> {
