@@ -7,6 +7,9 @@
  * temporary folder, indexes it into a fresh temporary database and measures:
  *   - full index: addProject + indexProject from an empty project (median of 5), every
  *     indexer phase shown for the median run, adding up to its total;
+ *   - peak RSS of a full index: the production CLI (`workbench index`, compiled as setup leaves
+ *     it) indexing the project into a fresh database in its own process (median of 5). The
+ *     bench's own process (tsx, the harness) is also reported, for reference only;
  *   - re-index with nothing changed (median of 5);
  *   - re-index after one work session's state.json changed (median of 5);
  *   - re-index after one product-knowledge document changed (median of 5);
@@ -40,6 +43,8 @@ const TARGET_FULL_RSS_MB = 300;
 const TARGET_NOCHANGE_MS = 500;
 const TARGET_ONE_CHANGE_MS = 1_000;
 const TARGET_INVENTORY_P50_MS = 50;
+
+const APP_ROOT = path.dirname(BENCH_DIR);
 
 const P = {
   sessions: envInt("BENCH_SESSIONS", 5000),
@@ -241,6 +246,19 @@ function dirSize(dir: string): number {
   return n;
 }
 
+/** Peak RSS (MB) of `workbench index <project>` into an empty database of its own. */
+function cliFullIndexPeakMb(projectDir: string, dataDir: string): number {
+  const rssFile = path.join(dataDir, "max-rss");
+  fs.mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, WORKBENCH_DATA_DIR: dataDir, BENCH_MAX_RSS_FILE: rssFile };
+  delete env.DATABASE_URL;
+  const r = spawnSync(process.execPath, ["--require", path.join(BENCH_DIR, "max-rss-preload.cjs"), path.join(APP_ROOT, "bin", "workbench.cjs"), "index", projectDir], { cwd: APP_ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`workbench index exited ${r.status}: ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
+  const kib = Number(fs.readFileSync(rssFile, "utf8"));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return kib / 1024;
+}
+
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
   log(`# index.bench: ${P.sessions} sessions, ${P.documents} documents, ${P.tickets} tickets, seed ${P.seed}`);
@@ -320,8 +338,20 @@ async function main(): Promise<void> {
       results.push(result("  git commits", full.stats.commits, "commits"));
       results.push(result("  git branches", full.stats.branches, "branches"));
       results.push(result("  index warnings", warnings, "warnings"));
-      results.push(result("  peak RSS during the first full index (whole bench process)", rss, "MB", TARGET_FULL_RSS_MB));
+      results.push(result("  peak RSS of the bench process during its first full index (tsx, for reference)", rss, "MB"));
       breakdowns.push({ name: "full", b: full.phases, total: full.ms });
+    });
+
+    // 3b. Peak RSS of a full index as users run it: the compiled CLI in a process of its own.
+    // (maxRSS is a whole-process high-water mark: in this process it also counts tsx and the harness.)
+    await step("peak RSS of a full index (workbench index, median)", TARGET_FULL_RSS_MB, async () => {
+      // Compiled, as setup leaves it (otherwise the CLI would run from its sources).
+      const { cliBuildIsCurrent, buildCli } = (await import(pathToFileURL(path.join(APP_ROOT, "scripts", "build-cli.mjs")).href)) as { cliBuildIsCurrent(): boolean; buildCli(): Promise<void> };
+      if (!cliBuildIsCurrent()) await buildCli();
+      const peaks: number[] = [];
+      for (let i = 0; i < RUNS; i++) peaks.push(cliFullIndexPeakMb(projectDir, path.join(tmp, `cli-data-${i}`)));
+      log(`workbench index peak RSS: ${peaks.map((p) => fmt(p)).join(", ")} MB`);
+      results.push(result("peak RSS of a full index (workbench index, median)", median(peaks), "MB", TARGET_FULL_RSS_MB));
     });
 
     if (!fullOk) {
