@@ -252,7 +252,12 @@ function cliFullIndexPeakMb(projectDir: string, dataDir: string): number {
   fs.mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, WORKBENCH_DATA_DIR: dataDir, BENCH_MAX_RSS_FILE: rssFile };
   delete env.DATABASE_URL;
-  const r = spawnSync(process.execPath, ["--require", path.join(BENCH_DIR, "max-rss-preload.cjs"), path.join(APP_ROOT, "bin", "workbench.cjs"), "index", projectDir], { cwd: APP_ROOT, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ["--require", path.join(BENCH_DIR, "max-rss-preload.cjs"), path.join(APP_ROOT, "bin", "workbench.cjs"), "index", projectDir], {
+    cwd: APP_ROOT,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`workbench index exited ${r.status}: ${r.stderr.trim().split("\n").slice(-3).join(" / ")}`);
   const kib = Number(fs.readFileSync(rssFile, "utf8"));
   fs.rmSync(dataDir, { recursive: true, force: true });
