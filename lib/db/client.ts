@@ -3,6 +3,7 @@ import { databaseKind, postgresUrl, sqliteFileUrl } from "./database-url";
 import { ensureMigrated } from "./migrate";
 import { markQueryStatsListening, noteQuery, queryStatsEnabled } from "./query-stats";
 import { closeReaders } from "./read-connection";
+import { inPrismaTransaction, queueWrite } from "./write-gate";
 
 /**
  * The client type the repositories are written against. Both generated clients come
@@ -23,6 +24,30 @@ function counted(db: Db): Db {
   return db;
 }
 
+/** Prisma operations that write: they take the process's SQLite write gate (lib/db/write-gate.ts). */
+const WRITES = new Set(["create", "createMany", "createManyAndReturn", "update", "updateMany", "updateManyAndReturn", "upsert", "delete", "deleteMany", "$executeRaw", "$executeRawUnsafe"]);
+
+/**
+ * The SQLite client with its writes and transactions behind the write gate. Reads pass
+ * straight through: they never wait for a lock in WAL mode.
+ */
+function gated(db: Db): Db {
+  const extended = db.$extends({
+    query: {
+      async $allOperations({ operation, args, query }) {
+        return WRITES.has(operation) && !inPrismaTransaction() ? queueWrite(() => query(args)) : query(args);
+      },
+    },
+  });
+  return new Proxy(extended, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      if (prop === "$transaction") return (...args: unknown[]) => queueWrite(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), { prismaTransaction: true });
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as unknown as Db;
+}
+
 async function connect(): Promise<Db> {
   if (databaseKind() === "postgres") {
     const url = postgresUrl();
@@ -37,7 +62,7 @@ async function connect(): Promise<Db> {
   // client's runtime is most of a CLI start that turns out to need only plain SQL.
   const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
   const { PrismaClient: SqliteClient } = await import("./generated/sqlite/client.ts");
-  return counted(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }), ...queryLog() }) as unknown as Db);
+  return gated(counted(new SqliteClient({ adapter: new PrismaBetterSQLite3({ url, timeout: 10_000 }), ...queryLog() }) as unknown as Db));
 }
 
 /** The process-wide client, migrated on first use. */

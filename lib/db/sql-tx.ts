@@ -2,6 +2,7 @@ import { databaseKind, sqliteFileUrl } from "./database-url";
 import { ensureMigrated } from "./migrate";
 import { noteQuery } from "./query-stats";
 import { limitPageCache } from "./sqlite-cache";
+import { queueWrite } from "./write-gate";
 import { pgPooledClient, readRows, sqliteValue, toPg } from "./read-connection";
 
 /**
@@ -77,6 +78,11 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
       client.release(broken);
     }
   }
+  // One writer at a time in this process: better-sqlite3 would wait for the lock synchronously.
+  return queueWrite(() => sqliteTransaction(fn));
+}
+
+async function sqliteTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   const { default: Database } = await import("better-sqlite3");
   const db = new Database(sqliteFileUrl().slice("file:".length), { timeout: 15_000 });
   db.pragma("foreign_keys = ON");
