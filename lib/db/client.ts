@@ -29,23 +29,38 @@ const WRITES = new Set(["create", "createMany", "createManyAndReturn", "update",
 
 /**
  * The SQLite client with its writes and transactions behind the write gate. Reads pass
- * straight through: they never wait for a lock in WAL mode.
+ * straight through: they never wait for a lock in WAL mode. (The wrapped client has no `$on`:
+ * query counting subscribes on the base client first.)
  */
 function gated(db: Db): Db {
   const extended = db.$extends({
     query: {
-      async $allOperations({ operation, args, query }) {
-        return WRITES.has(operation) && !inPrismaTransaction() ? queueWrite(() => query(args)) : query(args);
+      async $allOperations({ model, operation, args, query }) {
+        return WRITES.has(operation) && !inPrismaTransaction() ? queueWrite(`Prisma ${model ?? ""}.${operation}`, () => query(args)) : query(args);
       },
     },
   });
-  return new Proxy(extended, {
+  return queuedTransactions(extended as unknown as Db);
+}
+
+/** `$transaction` takes a turn for its whole callback; a client made by `$extends` keeps that. */
+function queuedTransactions(client: Db): Db {
+  return new Proxy(client, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop);
-      if (prop === "$transaction") return (...args: unknown[]) => queueWrite(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), { prismaTransaction: true });
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== "function") return value;
+      const method = value as (...a: unknown[]) => unknown;
+      if (prop === "$transaction") {
+        return (...args: unknown[]) => {
+          // Prisma transactions do not nest; inside one, a second would wait for the first forever.
+          if (inPrismaTransaction()) return Promise.reject(new Error("A Prisma transaction was started inside another one's callback; use its `tx` instead."));
+          return queueWrite("a Prisma transaction", () => method.apply(target, args) as Promise<unknown>, { prismaTransaction: true });
+        };
+      }
+      if (prop === "$extends") return (...args: unknown[]) => queuedTransactions(method.apply(target, args) as Db);
+      return method.bind(target);
     },
-  }) as unknown as Db;
+  });
 }
 
 async function connect(): Promise<Db> {

@@ -79,7 +79,7 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
     }
   }
   // One writer at a time in this process: better-sqlite3 would wait for the lock synchronously.
-  return queueWrite(() => sqliteTransaction(fn));
+  return queueWrite("a plain-SQL write transaction", () => sqliteTransaction(fn));
 }
 
 async function sqliteTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {

@@ -51,4 +51,43 @@ describe("writes from one process", () => {
     await db.$transaction([db.project.update({ where: { id: project.id }, data: { name: "three" } })]);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).name).toBe("three");
   });
+
+  it("a write left running by a Prisma transaction's callback queues once the transaction has ended", async () => {
+    const db = await getDb();
+    const project = await db.project.create({ data: { name: "gate-4", rootPath: `/tmp/write-gate-4-${Date.now()}` } });
+    let late: Promise<unknown> | undefined;
+    await db.$transaction(async (tx) => {
+      await tx.project.update({ where: { id: project.id }, data: { name: "in-tx" } });
+      // Scheduled from inside the callback, so it carries the transaction's async context.
+      setTimeout(() => (late = db.project.update({ where: { id: project.id }, data: { name: "late" } })), 100);
+    });
+    await withSqlTransaction(async (tx) => {
+      await tx.run(`UPDATE "Project" SET "configJson" = ? WHERE "id" = ?`, ['{"a":1}', project.id]);
+      await new Promise((r) => setTimeout(r, 400));
+      await tx.run(`UPDATE "Project" SET "configJson" = ? WHERE "id" = ?`, ['{"a":2}', project.id]);
+    });
+    await expect(late).resolves.toBeTruthy();
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).name).toBe("late");
+  });
+
+  it("a Prisma transaction started inside another one's callback is refused at once", async () => {
+    const db = await getDb();
+    await expect(db.$transaction(async () => db.$transaction(async () => 1))).rejects.toThrow(/inside another one's callback/);
+    // The queue is free again.
+    await expect(db.$transaction(async () => 2)).resolves.toBe(2);
+  });
+
+  it("a client made with $extends still queues its transactions", async () => {
+    const db = await getDb();
+    const project = await db.project.create({ data: { name: "gate-5", rootPath: `/tmp/write-gate-5-${Date.now()}` } });
+    const extended = db.$extends({}) as unknown as typeof db;
+    let inner: Promise<unknown> | undefined;
+    await extended.$transaction(async (tx) => {
+      await tx.project.update({ where: { id: project.id }, data: { name: "extended" } });
+      inner = withSqlTransaction((sql) => sql.run(`UPDATE "Project" SET "name" = ? WHERE "id" = ?`, ["plain", project.id]));
+      await pause();
+    });
+    await expect(inner).resolves.toBeUndefined();
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).name).toBe("plain");
+  });
 });
