@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import "./globals.css";
 import { AccountIdentityProvider } from "@/components/identity/account-identity";
 import { CommandPalette } from "@/components/shell/command-palette";
+import { PageContainer } from "@/components/shell/page-container";
 import { Sidebar } from "@/components/shell/sidebar";
 import { viewer } from "@/app/_lib/page-access";
 import { visibleProjectIds } from "@/lib/auth/access";
@@ -30,7 +31,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <div className="flex min-h-screen">
             <Sidebar projects={projects} account={account} signedIn={principal !== null} />
             <main id="main" className="min-w-0 flex-1 px-8 py-6">
-              {children}
+              <PageContainer>{children}</PageContainer>
             </main>
           </div>
           <CommandPalette />

@@ -16,7 +16,7 @@ export default async function HomePage() {
   const projects = await listProjects(await visibleProjectIds(principal));
   const canAdd = principal.kind === "local" || principal.isAdmin;
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader title="Projects" description="Repositories whose agent context is indexed here. Indexing only reads; it never writes to a repository." />
       {canAdd ? (
         <Card className="mb-6" id="add-project">

@@ -19,7 +19,7 @@ export default async function AccountPage() {
   if (principal.kind !== "user") notFound();
   const [keyIds, tokens] = await Promise.all([approverKeysOf(principal.userId), listTokens(principal.userId)]);
   return (
-    <div className="mx-auto max-w-4xl">
+    <div>
       <PageHeader title="Account" description="Who you are on this Workbench, and the tokens your agents sign in with." actions={<SignOutButton />} />
       <div className="flex flex-col gap-6">
         <Card>

@@ -29,7 +29,7 @@ export default async function AdminPage() {
   const [accounts, bindings] = await Promise.all([listAccounts(), listApproverKeyBindings()]);
   const { keyIds, keyError } = loadedKeyIds();
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader title="Admin" description="Accounts on this Workbench, and which approver signs with which key. Project roles are set on each project's Members page." />
       <div className="flex flex-col gap-6">
         <Card>

@@ -18,7 +18,7 @@ export default async function ApiPage() {
   const count = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
   const json = apiUrl(apiDocRoutes.openapi);
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader
         title="API"
         description={

@@ -73,7 +73,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   const { q = "", from, to, ...keep } = params;
   const projectName = result?.facets.project.find((f) => f.value === params.project)?.label;
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <PageHeader
         title="Search"
         description="Topics, summaries, documents, requirements, product knowledge, packets and briefs, findings, memory events and commit messages, ranked by the database's own full-text index."

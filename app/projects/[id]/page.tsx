@@ -18,7 +18,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
   const project = await loadProjectDetailsOr404(id);
   const warnings = await listWarnings(id);
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={<Link href="/">Projects</Link>}
         title={project.name}

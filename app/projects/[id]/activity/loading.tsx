@@ -1,7 +1,7 @@
 /** Shown while the activity and the packet titles are read: the header and a table's outline, so nothing jumps. */
 export default function ActivityLoading() {
   return (
-    <div className="mx-auto max-w-6xl" aria-busy="true">
+    <div aria-busy="true">
       <header className="mb-6">
         <div className="mb-2 h-3 w-48 animate-pulse rounded bg-muted" />
         <div className="h-6 w-64 max-w-full animate-pulse rounded bg-muted" />

@@ -29,7 +29,7 @@ export default async function ActivityPage({ params }: { params: Promise<{ id: s
   const titles = Object.fromEntries([...active, ...archived].map((p) => [p.id, p.title]));
   const code = "rounded bg-muted px-1 font-mono text-xs text-fg";
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Agent activity"

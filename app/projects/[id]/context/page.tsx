@@ -36,7 +36,7 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
     body = <LoadContextView result={result} markdown={markdown} projectId={id} />;
   }
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader crumbs={<ProjectCrumbs id={id} name={project.name} />} title={q && q.trim() ? `Context: ${q}` : "Load context"} actions={<ContextQueryForm key={q ?? ""} projectId={id} initial={q ?? ""} />} />
       {body}
     </div>

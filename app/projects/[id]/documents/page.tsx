@@ -31,7 +31,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   }
   const markdown = doc.relPath.endsWith(".md");
   return (
-    <div className="mx-auto max-w-4xl">
+    <div>
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title={doc.title ?? doc.relPath.split("/").at(-1)}

@@ -16,7 +16,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ id: 
   const project = await loadProjectOr404(id);
   const health = await kbHealthForProject(id);
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Knowledge base"

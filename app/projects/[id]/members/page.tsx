@@ -52,7 +52,7 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
 
   if (!isTeamMode() || principal.kind === "local") {
     return (
-      <div className="mx-auto max-w-4xl space-y-6">
+      <div className="space-y-6">
         <PageHeader crumbs={crumbs} title="Members" description="Who may see and change this project, and in which role." />
         <EmptyState title="No members in local mode">
           Local mode serves one person on this machine, who holds every role. Roles and members exist in team mode: start the Workbench with <code className="font-mono text-xs">WORKBENCH_MODE=team</code> and a{" "}
@@ -67,7 +67,7 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
   const canManage = role === "admin";
   const isMember = members.some((m) => m.userId === principal.userId);
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={crumbs}
         title="Members"

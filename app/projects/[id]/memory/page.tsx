@@ -65,7 +65,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
   const locks: { file: string; status: LockStatus }[] = [...(snapshot.lock ? [{ file: LOCK_FILE, status: snapshot.lock }] : []), ...snapshot.proposalLocks];
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Memory & proposals"

@@ -18,7 +18,7 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
   const project = await loadProjectOr404(id);
   const packets = await listPackets(id, { archived });
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Packets & briefs"

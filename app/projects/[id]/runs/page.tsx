@@ -17,7 +17,7 @@ export default async function RunsPage({ params }: { params: Promise<{ id: strin
   const project = await loadProjectOr404(id);
   const runs = await listRuns(id);
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <PageHeader crumbs={<ProjectCrumbs id={id} name={project.name} />} title="Deep-loop runs" description="Run packets of deep-context, deep-research and deep-review found under the project's spec folders." />
       {runs.length === 0 ? (
         <EmptyState title="No run packets">No deep-context-state.jsonl (or deep-research / deep-review state log) under .opencode/specs, specs or the other spec roots.</EmptyState>

@@ -24,7 +24,7 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
   const filtered = Boolean(filter.source || filter.status || filter.q);
   const recent = page === 1 && !filtered ? rows.slice(0, 4) : [];
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Topics"

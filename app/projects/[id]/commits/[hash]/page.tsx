@@ -22,7 +22,7 @@ export default async function CommitPage({ params }: { params: Promise<{ id: str
     throw e;
   }
   return (
-    <div className="mx-auto max-w-4xl">
+    <div>
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title={commit.subject || commit.hash.slice(0, 10)}

@@ -12,7 +12,7 @@ export default async function DraftPage({ params, searchParams }: { params: Prom
   const project = await loadProjectOr404(id);
   const { kind, task, draft } = await draftOr404(id, await searchParams);
   return (
-    <div className="mx-auto max-w-7xl space-y-4">
+    <div className="space-y-4">
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/memory`, label: "Memory & proposals" }]} />}
         title={kind === "brief" ? `Bounded brief${task ? ` for ${task}` : ""}` : "Session primer"}

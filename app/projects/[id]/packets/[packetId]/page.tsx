@@ -37,7 +37,7 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
   const secure = h.get("x-forwarded-proto") === "https" || (readEnv("WORKBENCH_PUBLIC_URL") ?? "").startsWith("https:");
   const collabUrl = collabPort ? `${secure ? "wss" : "ws"}://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${collabPort}` : null;
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/packets`, label: "Packets & briefs" }]} />}
         title={packet.title}

@@ -6,7 +6,7 @@ import { Card, CardHeader } from "@/components/ui/card";
  */
 export default function RunLoading() {
   return (
-    <div className="mx-auto max-w-7xl space-y-6" aria-busy="true">
+    <div className="space-y-6" aria-busy="true">
       <header className="mb-6">
         <div className="mb-2 h-3 w-48 animate-pulse rounded bg-muted" />
         <div className="h-6 w-96 max-w-full animate-pulse rounded bg-muted" />

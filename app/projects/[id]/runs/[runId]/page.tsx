@@ -67,7 +67,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const crumbs = <ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />;
   if (!view) {
     return (
-      <div className="mx-auto max-w-6xl">
+      <div>
         <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={`${run.loopType} · ${run.iterations} iterations · ${run.stopReason ?? run.status ?? ""}`} />
         <ResourceUri uri={runUri(id, runId)} className="-mt-2 mb-4" />
         {timeline ? (
@@ -98,7 +98,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   const blocking = d.blockers.filter((b) => b.severity === "blocking");
   const vacuous = (signal: string) => Boolean((d.breakdown as Record<string, { vacuous?: boolean }> | null)?.[signal]?.vacuous);
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={crumbs}
         title={<span className="font-mono text-base">{run.relPath}</span>}

@@ -29,7 +29,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   if (tasks.length === 0) notFound();
   const signing = tasks.some((t) => t.goal) ? await gateSigning(id) : { signers: [], cannotSign: null };
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/memory`, label: "Memory & proposals" }]} />}
         title={<span className="font-mono">{taskId}</span>}

@@ -24,7 +24,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
   const { result, markdown } = await loadContextForProject(project, slug);
   const packets = await listPackets(id, { topicSlug: slug });
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/topics`, label: "Topics" }]} />}
         title={<span className="font-mono">{slug}</span>}

@@ -45,7 +45,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
     if (isWorkbenchError(e) && e.code === "NOT_FOUND") notFound();
     if (!expected(e)) throw e;
     return (
-      <div className="mx-auto max-w-6xl">
+      <div>
         <PageHeader crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/runs`, label: "Runs" }]} />} title="Compare runs" />
         <EmptyState title="Nothing to compare">{(e as Error).message}</EmptyState>
       </div>
@@ -80,7 +80,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
   ];
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         crumbs={
           <ProjectCrumbs
