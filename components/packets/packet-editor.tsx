@@ -235,7 +235,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
           identity={identity}
         />
         {mode === "form" && doc && lib ? (
-          <PacketForm doc={doc} findings={validation?.findings ?? []} onChange={(d) => setMarkdown(lib.renderPacket(d))} onReveal={reveal} disabled={!shared.synced || !canEdit} />
+          <PacketForm markdown={markdown} findings={validation?.findings ?? []} onMarkdown={setMarkdown} onReveal={reveal} disabled={!shared.synced || !canEdit} />
         ) : (
           <MarkdownCodeMirror text={shared.text} awareness={shared.provider?.awareness ?? null} marks={marks} editable={shared.synced && canEdit} onView={onView} />
         )}

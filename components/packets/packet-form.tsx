@@ -1,6 +1,8 @@
 "use client";
 
-import type { PacketDocument, PacketFinding } from "@/lib/packets";
+import { useState } from "react";
+import type { PacketFinding } from "@/lib/packets";
+import { editFormField, editFormSection, formModelFrom, reconcileFormModel, type PacketFormModel } from "@/lib/packets/form-model";
 import { seedRefText } from "@/lib/packets/seed-refs";
 import { Badge } from "@/components/ui/badge";
 
@@ -20,20 +22,34 @@ function FindingChips({ findings, onReveal }: { findings: PacketFinding[]; onRev
 /**
  * One input per header field and one text area per section, in document order; unknown
  * sections are edited like the others, never dropped. Each shows the findings inside it.
+ * The values shown are what the person typed (see lib/packets/form-model.ts): the shared
+ * markdown is rendered from them, and only someone else's change to it is parsed back.
  */
 export function PacketForm({
-  doc,
+  markdown,
   findings,
-  onChange,
+  onMarkdown,
   onReveal,
   disabled = false,
 }: {
-  doc: PacketDocument;
+  markdown: string;
   findings: PacketFinding[];
-  onChange: (d: PacketDocument) => void;
+  onMarkdown: (next: string) => void;
   onReveal: (f: PacketFinding) => void;
   disabled?: boolean;
 }) {
+  const [model, setModel] = useState(() => formModelFrom(markdown));
+  let current = model;
+  if (model.markdown !== markdown) {
+    // Someone else changed the text: take it in during this render, keeping what was typed here.
+    current = reconcileFormModel(model, markdown);
+    setModel(current);
+  }
+  const edit = (next: PacketFormModel) => {
+    setModel(next);
+    onMarkdown(next.markdown);
+  };
+  const doc = current.doc;
   const inSection = (title: string | null) => findings.filter((f) => f.section === title);
   const fieldFindings = (label: string) => findings.filter((f) => f.section === null && f.text && doc.fields.some((x) => x.label === label && x.value.includes(f.text)));
   return (
@@ -52,7 +68,7 @@ export function PacketForm({
             className="h-9 w-full rounded-md border border-border bg-surface px-3 text-sm focus-visible:outline-2 focus-visible:outline-accent"
             value={f.value}
             disabled={disabled}
-            onChange={(e) => onChange({ ...doc, fields: doc.fields.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })}
+            onChange={(e) => edit(editFormField(current, i, e.target.value))}
           />
         </div>
       ))}
@@ -62,7 +78,7 @@ export function PacketForm({
           <div key={s.key} className="space-y-1">
             <div className="flex flex-wrap items-center gap-2">
               <label htmlFor={`section-${s.key}`} className="text-sm font-medium">
-                {s.title}
+                {s.title || "Untitled text"}
               </label>
               <FindingChips findings={own} onReveal={onReveal} />
             </div>
@@ -73,7 +89,7 @@ export function PacketForm({
               className={`w-full rounded-md border bg-surface p-2 font-mono text-[13px] leading-6 focus-visible:outline-2 focus-visible:outline-accent ${own.some((f) => f.tier === "BLOCK") ? "border-danger" : own.length ? "border-warn" : "border-border"}`}
               value={s.body}
               disabled={disabled}
-              onChange={(e) => onChange({ ...doc, sections: doc.sections.map((x, j) => (j === i ? { ...x, body: e.target.value } : x)) })}
+              onChange={(e) => edit(editFormSection(current, i, e.target.value))}
             />
           </div>
         );
