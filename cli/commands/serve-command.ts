@@ -36,7 +36,8 @@ export function registerServe(program: Command, setCode: (c: number) => void): v
         );
       }
       const root = appRoot();
-      if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+      // `next start` serves the build in NEXT_DIST_DIR (next.config.js), so that is the one that must exist.
+      if (!fs.existsSync(path.join(root, readEnv("NEXT_DIST_DIR") ?? ".next", "BUILD_ID"))) {
         throw new WorkbenchError("NOT_FOUND", "No production build found: run `npm run build` first (npm start does it for you).");
       }
       const port = Number(opts.port);
