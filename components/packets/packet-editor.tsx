@@ -20,6 +20,7 @@ import { ReviewPanel } from "./review-panel";
 import { SnapshotsPanel } from "./snapshots-panel";
 import { MarkdownCodeMirror } from "./markdown-codemirror";
 import { PacketForm } from "./packet-form";
+import { usePublishPacketTitle } from "./packet-title";
 import { TokenMeter } from "./token-meter";
 import { usePacketLib } from "./use-packet-lib";
 import { useSharedPacket } from "./use-shared-packet";
@@ -71,6 +72,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
   // while the deferred one lags behind the last keystroke they wait (and re-check on click).
   const exportable = passes && validation.packet === markdown;
   const emitting = emitInfo(packet, dirty);
+  usePublishPacketTitle(markdown, packet);
   const handoffPath = apiUrl(packetRoutes.handoff, { packetId: packet.id });
   const handoffUrl = typeof window === "undefined" ? handoffPath : `${window.location.origin}${handoffPath}`;
 

@@ -8,6 +8,8 @@
 export type { FindingTier, PacketDocument, PacketField, PacketFinding, PacketKind, PacketSection, SeedRef, TaskTokensSource, ValidationResult } from "./types";
 export { parsePacket } from "./parse";
 export { renderPacket } from "./render";
+export { editFormField, editFormSection, formModelFrom, reconcileFormModel, type PacketFormModel } from "./form-model";
+export { TITLE_MAX_CHARS, titleFollowsText, titleFromText } from "./title";
 export { BRIEF_TEMPLATE, emptyDocument, PACKET_TEMPLATE } from "./templates";
 export { validatePacket, type ValidateOptions } from "./validate";
 export { RULE_IDS, seedRefFor, seedRefText } from "./seed-refs";

@@ -13,6 +13,7 @@ import { createPacket, getPacket, getRevision, listPackets, listRevisions, markE
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
 import { metaInput, newPacketInput, saveInput, validatePacketInput, type NewPacketInput } from "./schemas";
+import { titleFollowsText, titleFromText } from "./title";
 
 export { MAX_PACKET_CHARS, metaInput, newPacketInput, saveInput, type NewPacketInput } from "./schemas";
 export { packetProject } from "../db/repositories/packets";
@@ -24,17 +25,6 @@ function checkOf(v: ValidationResult): RevisionCheck {
     blockCount: v.findings.filter((f) => f.tier === "BLOCK").length,
     warnCount: v.findings.filter((f) => f.tier === "WARN").length,
   };
-}
-
-/** The title a packet gets when none is given: its Task (packet) or Summary (brief) line, unless that is still the template's placeholder. */
-function defaultTitle(text: string, kind: "packet" | "brief"): string {
-  const titleField = (md: string) =>
-    parsePacket(md)
-      .fields.find((f) => /^(task|summary)$/i.test(f.label.replace(/[:*\s]/g, "")))
-      ?.value.trim() ?? "";
-  const value = titleField(text);
-  const placeholder = titleField(kind === "brief" ? BRIEF_TEMPLATE : PACKET_TEMPLATE);
-  return value && value !== placeholder && !/^\[.*\]$/.test(value) ? value.slice(0, 200) : kind === "brief" ? "Untitled brief" : "Untitled packet";
 }
 
 /** Keeps the search index in step with a packet; a failure there never fails the write itself. */
@@ -66,7 +56,7 @@ export async function createProjectPacket(projectId: string, raw: NewPacketInput
     await createPacket({
       projectId,
       kind,
-      title: input.title ?? defaultTitle(text, kind),
+      title: input.title ?? titleFromText(text, kind),
       topicSlug: input.topicSlug,
       markdown: text,
       taskTokens,
@@ -79,13 +69,14 @@ export async function createProjectPacket(projectId: string, raw: NewPacketInput
 
 export async function saveProjectPacket(projectId: string, id: string, raw: z.input<typeof saveInput>, agent?: AgentStamp | null): Promise<{ packet: PacketDto; validation: ValidationResult }> {
   const input = saveInput.parse(raw);
-  const needsHead = input.baseNumber === undefined || input.taskTokens === undefined;
-  const head = needsHead ? await getPacket(projectId, id) : null;
-  const baseNumber = input.baseNumber ?? head!.headNumber;
+  const head = await getPacket(projectId, id);
+  const baseNumber = input.baseNumber ?? head.headNumber;
   // A save that says nothing about the task size keeps the one the packet was checked with.
-  const taskTokens = input.taskTokens === undefined ? head!.taskTokens : input.taskTokens;
+  const taskTokens = input.taskTokens === undefined ? head.taskTokens : input.taskTokens;
   const validation = validatePacket(input.markdown, { taskTokens });
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent }, (s) =>
+  // Until someone renames it, a packet is called what its Task (or Summary) line says.
+  const title = titleFollowsText(head.title, head.markdown, head.kind) ? titleFromText(input.markdown, head.kind) : undefined;
+  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent, title }, (s) =>
     statusAfterSave(s as ReviewStatus),
   );
   return { packet: await reindex(projectId, packet), validation };

@@ -208,7 +208,7 @@ export async function getPacket(projectId: string, id: string): Promise<PacketDt
 export async function saveRevision(
   projectId: string,
   id: string,
-  input: { markdown: string; taskTokens: number | null; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number; agent?: AgentStamp | null },
+  input: { markdown: string; taskTokens: number | null; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number; agent?: AgentStamp | null; title?: string },
   /** The review status after this save (an approval does not carry over to new text). */
   reviewAfter: (status: string) => string = (s) => s,
 ): Promise<PacketDto> {
@@ -218,7 +218,7 @@ export async function saveRevision(
   const status = reviewAfter(before.reviewStatus);
   await db.$transaction(async (tx) => {
     // Conditional bump: only one concurrent save can move the head from baseNumber.
-    const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: number, reviewStatus: status } });
+    const moved = await tx.packet.updateMany({ where: { id, headNumber: input.baseNumber }, data: { headNumber: number, reviewStatus: status, ...(input.title === undefined ? {} : { title: input.title }) } });
     if (moved.count !== 1) throw new WorkbenchError("CONFLICT", `The packet changed since revision ${input.baseNumber}; reload to see the latest revision before saving.`);
     await tx.packetRevision.create({ data: { packetId: id, number, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: input.note, ...stamp(input.agent) } });
     if (status !== before.reviewStatus) {

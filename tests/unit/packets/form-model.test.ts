@@ -77,3 +77,16 @@ describe("the packet form keeps what a person types", () => {
     );
   });
 });
+
+describe("titleFromText", () => {
+  it("names a packet after its Task and a brief after its Summary, never after a placeholder", async () => {
+    const { titleFromText, titleFollowsText } = await import("../../../lib/packets/title");
+    expect(titleFromText(PACKET_TEMPLATE, "packet")).toBe("Untitled packet");
+    expect(titleFromText(BRIEF_TEMPLATE, "brief")).toBe("Untitled brief");
+    expect(titleFromText(PACKET_TEMPLATE.replace(/^\*\*Task\*\*:.*$/m, "**Task**:   Retry a failed export job  "), "packet")).toBe("Retry a failed export job");
+    expect(titleFromText(BRIEF_TEMPLATE.replace(/^\*\*Summary:\*\*.*$/m, "**Summary:** Exports stop"), "brief")).toBe("Exports stop");
+    expect(titleFromText(`**Task**: ${"x".repeat(300)}`, "packet")).toHaveLength(200);
+    expect(titleFollowsText("Untitled packet", PACKET_TEMPLATE, "packet")).toBe(true);
+    expect(titleFollowsText("Export retries", PACKET_TEMPLATE, "packet")).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import { pageProjectRole } from "@/app/_lib/page-access";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { roleAtLeast } from "@/lib/auth/roles";
 import { PacketEditor } from "@/components/packets/packet-editor";
+import { PacketTitle, PacketTitleControls, PacketTitleProvider } from "@/components/packets/packet-title";
 import { PacketRevisions } from "@/components/packets/packet-revisions";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { Badge } from "@/components/ui/badge";
@@ -37,31 +38,34 @@ export default async function PacketPage({ params }: { params: Promise<{ id: str
   const secure = h.get("x-forwarded-proto") === "https" || (readEnv("WORKBENCH_PUBLIC_URL") ?? "").startsWith("https:");
   const collabUrl = collabPort ? `${secure ? "wss" : "ws"}://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${collabPort}` : null;
   return (
-    <div className="space-y-6">
-      <PageHeader
-        crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/packets`, label: "Packets & briefs" }]} />}
-        title={packet.title}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <Badge>{packet.kind === "brief" ? "Agent Brief" : "Context Packet"}</Badge>
-            {packet.topicSlug ? <span>topic {packet.topicSlug}</span> : null}
-            {packet.archived ? <Badge tone="warn">archived</Badge> : null}
-            {head?.agentName ? (
-              <span data-testid="head-agent">
-                r{head.number} by <AgentName name={head.agentName} actor={head.author} />
-              </span>
-            ) : null}
-          </span>
-        }
-      />
-      <ResourceUri uri={packetUri(id, packetId)} className="-mt-4" />
-      <PacketEditor projectId={id} packet={packet} collabUrl={collabUrl} canEdit={roleAtLeast(role, "editor")} />
-      <Card>
-        <CardHeader title="Revisions" description="Every save is a revision. View one, or compare two." />
-        <div className="p-4">
-          <PacketRevisions projectId={id} packetId={packetId} revisions={revisions} />
-        </div>
-      </Card>
-    </div>
+    <PacketTitleProvider projectId={id} packet={packet} canEdit={roleAtLeast(role, "editor")}>
+      <div className="space-y-6">
+        <PageHeader
+          crumbs={<ProjectCrumbs id={id} name={project.name} extra={[{ href: `/projects/${id}/packets`, label: "Packets & briefs" }]} />}
+          title={<PacketTitle />}
+          actions={<PacketTitleControls />}
+          description={
+            <span className="flex flex-wrap items-center gap-2">
+              <Badge>{packet.kind === "brief" ? "Agent Brief" : "Context Packet"}</Badge>
+              {packet.topicSlug ? <span>topic {packet.topicSlug}</span> : null}
+              {packet.archived ? <Badge tone="warn">archived</Badge> : null}
+              {head?.agentName ? (
+                <span data-testid="head-agent">
+                  r{head.number} by <AgentName name={head.agentName} actor={head.author} />
+                </span>
+              ) : null}
+            </span>
+          }
+        />
+        <ResourceUri uri={packetUri(id, packetId)} className="-mt-4" />
+        <PacketEditor projectId={id} packet={packet} collabUrl={collabUrl} canEdit={roleAtLeast(role, "editor")} />
+        <Card>
+          <CardHeader title="Revisions" description="Every save is a revision. View one, or compare two." />
+          <div className="p-4">
+            <PacketRevisions projectId={id} packetId={packetId} revisions={revisions} />
+          </div>
+        </Card>
+      </div>
+    </PacketTitleProvider>
   );
 }
