@@ -8,6 +8,7 @@ import { Time } from "@/components/ui/time";
 import { pagePrincipal } from "@/app/_lib/page-access";
 import { visibleProjectIds } from "@/lib/auth/access";
 import { listProjects } from "@/lib/projects/service";
+import { pluralWord } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -44,10 +45,10 @@ export default async function HomePage() {
                 <p className="mt-1 truncate font-mono text-xs text-fg-muted">{p.rootPath}</p>
                 <p className="mt-3 flex gap-4 text-xs text-fg-muted">
                   <span>
-                    <strong className="text-fg">{p.topicCount}</strong> topics
+                    <strong className="text-fg">{p.topicCount.toLocaleString("en")}</strong> {pluralWord(p.topicCount, "topic")}
                   </span>
                   <span>
-                    <strong className="text-fg">{p.warningCount}</strong> warnings
+                    <strong className="text-fg">{p.warningCount.toLocaleString("en")}</strong> {pluralWord(p.warningCount, "warning")}
                   </span>
                   <span>
                     indexed <Time iso={p.lastIndexedAt} withTime />

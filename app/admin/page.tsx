@@ -8,6 +8,7 @@ import { readAuthConfig } from "@/lib/auth/config";
 import { WorkbenchError } from "@/lib/core/errors";
 import { listAccounts, listApproverKeyBindings } from "@/lib/auth/service";
 import { loadHumanKeys } from "@/lib/memory/keys";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Admin" };
@@ -35,7 +36,7 @@ export default async function AdminPage() {
         <Card>
           <CardHeader
             title="Accounts"
-            description={`${accounts.length} ${accounts.length === 1 ? "account" : "accounts"}. Instance admins see every project with the admin role, add projects and manage accounts.${
+            description={`${plural(accounts.length, "account")}. Instance admins see every project with the admin role, add projects and manage accounts.${
               config.signup === "open" ? " Sign-up is open: anyone who reaches the sign-in page can create an account." : " Sign-up is closed: accounts are created here."
             }`}
           />

@@ -7,6 +7,7 @@ import { openApiDocument } from "@/lib/api/openapi";
 import { API_ROUTE_GROUPS } from "@/lib/api/routes";
 import { apiUrl } from "@/lib/api/client";
 import { apiDocRoutes } from "@/lib/api/schemas";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API" };
@@ -23,7 +24,7 @@ export default async function ApiPage() {
         title="API"
         description={
           <>
-            {count} operations, generated from the zod schemas the routes parse with. Agents and scripts call the same functions as these pages; the machine-readable document is{" "}
+            {plural(count, "operation")}, generated from the zod schemas the routes parse with. Agents and scripts call the same functions as these pages; the machine-readable document is{" "}
             <Link className="underline" href={json} prefetch={false}>
               {json}
             </Link>{" "}

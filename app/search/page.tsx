@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
 import { runSearch, type SearchOutcome } from "@/lib/search/service";
 import type { SearchKind } from "@/lib/search/schemas";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Search" };
@@ -101,7 +102,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
               <p className="mb-3 text-sm text-fg-muted" data-testid="search-summary">
                 {result.total === 0
                   ? "Nothing matches."
-                  : `${result.total.toLocaleString("en")} ${result.total === 1 ? "match" : "matches"}${projectName ? ` in ${projectName}` : ""}${result.total > result.hits.length ? `; the best ${result.hits.length} are shown` : ""}${result.matched === "any" ? ". No entry has every word, so these match some of them" : ""}. ${result.tookMs} ms, ${result.engine === "sqlite-fts5" ? "SQLite FTS5" : "PostgreSQL full-text"}.`}
+                  : `${plural(result.total, "match", "matches")}${projectName ? ` in ${projectName}` : ""}${result.total > result.hits.length ? `; the best ${result.hits.length} are shown` : ""}${result.matched === "any" ? ". No entry has every word, so these match some of them" : ""}. ${result.tookMs} ms, ${result.engine === "sqlite-fts5" ? "SQLite FTS5" : "PostgreSQL full-text"}.`}
               </p>
               {result.hits.length > 0 ? (
                 <SearchResults hits={result.hits} showProject={!params.project} />

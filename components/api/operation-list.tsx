@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from "@/lib/api/openapi";
+import { plural } from "@/lib/core/plural";
 
 const METHOD_TONE: Record<string, BadgeTone> = { get: "accent", post: "ok", patch: "warn", put: "warn", delete: "danger" };
 
@@ -152,7 +153,7 @@ export function OperationList({ doc, groups }: { doc: OpenApiDocument; groups: {
         if (ops.length === 0) return null;
         return (
           <Card key={g.tag} aria-labelledby={`tag-${g.tag}`}>
-            <CardHeader title={<span id={`tag-${g.tag}`}>{g.title}</span>} description={`${ops.length} ${ops.length === 1 ? "operation" : "operations"}`} />
+            <CardHeader title={<span id={`tag-${g.tag}`}>{g.title}</span>} description={plural(ops.length, "operation")} />
             {ops.map((o) => (
               <Operation key={o.op.operationId} {...o} />
             ))}

@@ -9,6 +9,7 @@ import { workSummary } from "@/lib/inventory/format";
 import type { LoadContextResult } from "@/lib/inventory/load-context";
 import { CopyButton, DownloadButton } from "./copy-button";
 import { UntrustedBlock } from "./untrusted-block";
+import { plural } from "@/lib/core/plural";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -153,7 +154,7 @@ function BrainstormCard({ r, title, query, projectId }: { r: TopicSourceDto; tit
         ) : null}
         {r.status ? (
           <Field label="Status">
-            <Badge tone={statusTone(r.status)}>{r.status}</Badge> {d.phasesTotal ? `${d.phasesDone}/${d.phasesTotal} phases completed` : null}
+            <Badge tone={statusTone(r.status)}>{r.status}</Badge> {d.phasesTotal ? `${d.phasesDone}/${plural(d.phasesTotal, "phase")} completed` : null}
           </Field>
         ) : null}
         <Field label="Selected approach">{d.selectedApproach ?? "none yet"}</Field>
@@ -285,7 +286,7 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
       {!result.pathSafe ? <PathNote /> : null}
       {result.flagged.length ? (
         <div role="alert" className="rounded-lg border border-danger/50 bg-danger/5 p-3 text-sm">
-          <p className="font-medium text-danger">{result.flagged.length} embedded directive(s) flagged in untrusted content — shown as data, never followed.</p>
+          <p className="font-medium text-danger">{plural(result.flagged.length, "embedded directive")} flagged in untrusted content — shown as data, never followed.</p>
           <ul className="mt-1 space-y-0.5 font-mono text-xs">
             {result.flagged.map((f) => (
               <li key={`${f.relPath}:${f.line}`}>

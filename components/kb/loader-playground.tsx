@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import type { z } from "zod";
 import { callApi, errorMessage } from "@/lib/api/client";
 import { kbRoutes, type loaderResponseSchema } from "@/lib/moc/schemas";
+import { plural } from "@/lib/core/plural";
 
 type LoaderResponse = z.infer<typeof loaderResponseSchema>;
 
@@ -82,7 +83,7 @@ export function LoaderPlayground({ projectId }: { projectId: string }) {
             <div>
               <dt className="inline text-fg-muted">Read </dt>
               <dd className="inline font-medium">
-                {w.input.filesRead} files, {w.input.bytesRead.toLocaleString("en")} bytes, {w.input.tokensRead.toLocaleString("en")} tokens
+                {plural(w.input.filesRead, "file")}, {plural(w.input.bytesRead, "byte")}, {plural(w.input.tokensRead, "token")}
               </dd>
             </div>
             <div>

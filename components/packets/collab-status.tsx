@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useIdentitySource } from "@/components/identity/identity-source";
 import type { Identity } from "@/lib/collab/identity";
 import type { Peer } from "./use-shared-packet";
+import { plural } from "@/lib/core/plural";
 
 /** Connection, save state and who is here; asks for a display name until one is chosen. */
 export function CollabStatus({
@@ -35,7 +36,7 @@ export function CollabStatus({
         ? "Cannot reach the co-editing server; retrying…"
         : "Connecting to the co-editing server…"
       : status !== "connected"
-        ? `Offline: ${unsynced ? `${unsynced} change(s) wait and` : "edits"} merge when the connection returns.`
+        ? `Offline: ${unsynced ? `${plural(unsynced, "change")} ${unsynced === 1 ? "waits and merges" : "wait and merge"}` : "edits merge"} when the connection returns.`
         : unsynced
           ? "Sending changes…"
           : savePending

@@ -6,6 +6,7 @@ import { RefreshCw } from "lucide-react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { callApi, errorMessage } from "@/lib/api/client";
+import { plural } from "@/lib/core/plural";
 import { projectRoutes, type IndexJob as IndexJobDto } from "@/lib/projects/schemas";
 
 const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
@@ -83,7 +84,7 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
               <Badge tone={statusTone(job.status)}>{job.status}</Badge>
               <span className="text-fg-muted">
                 {active ? PHASE_LABEL[job.phase] : job.status === "failed" ? job.error : summary(job)}
-                {active && job.filesTotal > 0 ? ` · ${job.filesDone} / ${job.filesTotal} files` : ""}
+                {active && job.filesTotal > 0 ? ` · ${job.filesDone.toLocaleString("en")} / ${plural(job.filesTotal, "file")}` : ""}
               </span>
             </>
           ) : (
@@ -91,8 +92,21 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
           )}
         </div>
       </div>
-      <div className="h-1.5 overflow-hidden rounded bg-muted" aria-hidden>
-        <div className="h-full bg-accent transition-[width]" style={{ width: active ? `${pct ?? 5}%` : job?.status === "succeeded" ? "100%" : "0%" }} />
+      {/* The bar's row is kept while no job runs, so starting one does not push the page down. */}
+      <div className="h-1.5" data-testid="index-progress-slot">
+        {active ? (
+          <div
+            className="h-full overflow-hidden rounded bg-muted"
+            role="progressbar"
+            aria-label="Indexing progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct ?? undefined}
+            aria-valuetext={pct === null ? PHASE_LABEL[job.phase] : `${pct}%`}
+          >
+            <div className="h-full bg-accent transition-[width]" style={{ width: `${pct ?? 5}%` }} />
+          </div>
+        ) : null}
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -106,5 +120,6 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
 function summary(job: IndexJobDto): string {
   const s = job.stats;
   if (s.filesTotal === undefined) return "";
-  return `${s.filesTotal} files, ${s.filesChanged} changed, ${s.filesRemoved} removed · ${s.topics} topics · ${s.gitSkipped ? "git unchanged" : `${s.commits} commits`} · ${s.durationMs} ms`;
+  const n = (v: number | undefined) => (v ?? 0).toLocaleString("en");
+  return `${plural(s.filesTotal, "file")}, ${n(s.filesChanged)} changed, ${n(s.filesRemoved)} removed · ${plural(s.topics ?? 0, "topic")} · ${s.gitSkipped ? "git unchanged" : plural(s.commits ?? 0, "commit")} · ${n(s.durationMs)} ms`;
 }

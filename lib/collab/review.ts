@@ -4,6 +4,7 @@
  * packet back to draft, so the new text needs review again.
  */
 import { WorkbenchError } from "../core/errors";
+import { plural } from "../core/plural";
 
 export const REVIEW_STATUSES = ["draft", "in_review", "changes_requested", "approved"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -41,7 +42,7 @@ export function availableActions(status: ReviewStatus): ReviewAction[] {
 export function nextStatus(status: ReviewStatus, action: ReviewAction, head: { blockCount: number }): ReviewStatus {
   const t = TRANSITIONS[action];
   if (!t.from.includes(status)) throw new WorkbenchError("CONFLICT", `Cannot ${ACTION_LABEL[action].toLowerCase()} a packet that is ${status.replace("_", " ")}.`);
-  if (action === "approve" && head.blockCount > 0) throw new WorkbenchError("GATE_REFUSED", `Cannot approve: the revision has ${head.blockCount} BLOCK finding(s).`);
+  if (action === "approve" && head.blockCount > 0) throw new WorkbenchError("GATE_REFUSED", `Cannot approve: the revision has ${plural(head.blockCount, "BLOCK finding")}.`);
   return t.to;
 }
 

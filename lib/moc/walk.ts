@@ -9,6 +9,7 @@ import { checkTriviality } from "./triviality";
 import type { PackResult, SectionVisit, Walk } from "./types";
 
 import { DESCENT_TOKEN_BUDGET, INPUT_TOKEN_BUDGET, MAX_DEPTH, MAX_FILES_READ, NOTE_BUDGET_EXCEEDED, NOTE_FRESH_KB, OVERSIZE_INDEX_LINES } from "./limits";
+import { plural } from "../core/plural";
 
 export type { FileVisit, PackResult, SectionVisit, Walk } from "./types";
 
@@ -143,7 +144,7 @@ export async function buildPack(kb: KbSource, prompt: string, judge: RelevanceJu
     }
     const children = idx.links.filter((x) => x.kind === "section" && !seen.has(x.resolved!));
     if (s.depth >= MAX_DEPTH) {
-      if (children.length) walk.notes.push(`${s.path}: ${children.length} deeper section(s) not walked (depth limit ${MAX_DEPTH}).`);
+      if (children.length) walk.notes.push(`${s.path}: ${plural(children.length, "deeper section")} not walked (depth limit ${MAX_DEPTH}).`);
       continue;
     }
     const childIndexes = new Map<string, ReturnType<typeof parseIndex> | null>();

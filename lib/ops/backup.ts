@@ -7,6 +7,7 @@ import { WorkbenchError } from "../core/errors";
 import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../db/database-url";
 import { closeReaders } from "../db/read-connection";
 import { migrationNames, migratePostgres, migrateSqlite } from "../db/migrate";
+import { plural } from "../core/plural";
 
 /**
  * Backup and restore of the Workbench database. SQLite: an online copy through SQLite's
@@ -239,7 +240,7 @@ async function restorePostgres(src: string, url: string, force: boolean): Promis
     const res = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'");
     const others = Number(res.rows[0]?.n ?? 0);
     if (others > 0 && !force) {
-      throw new WorkbenchError("CONFLICT", `${others} other connection(s) use the database: stop every Workbench instance and restore again (--force restores anyway).`);
+      throw new WorkbenchError("CONFLICT", `${plural(others, "other connection")} ${others === 1 ? "uses" : "use"} the database: stop every Workbench instance and restore again (--force restores anyway).`);
     }
   } finally {
     await client.end();

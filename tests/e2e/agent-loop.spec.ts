@@ -85,11 +85,14 @@ test("over stdio: the agent drafts and waits; a person edits and approves in the
     const page = await context.newPage();
     await page.goto(`/projects/${localProjectId}/packets/${packetId}`);
     await expect(page.getByTestId("packet-editor")).toHaveAttribute("data-ready", "true", { timeout: 60_000 });
-    // The page names the agent on the revision it saved and on its review request.
-    await expect(page.getByTestId("head-agent")).toHaveText("r1 by stdio agent (agent)");
-    await expect(page.getByRole("table", { name: "Revisions" }).getByRole("row", { name: /^r1 / })).toContainText("stdio agent (agent)");
+    // The page names the agent on the revision it saved and on its review request; the stdio
+    // server's name already says "agent", so no "(agent)" is added after it.
+    await expect(page.getByTestId("head-agent")).toHaveText("r1 by stdio agent");
+    const r1 = page.getByRole("table", { name: "Revisions" }).getByRole("row", { name: /^r1 / });
+    await expect(r1).toContainText("stdio agent");
+    await expect(r1).not.toContainText("(agent)");
     const review = page.getByTestId("review-panel");
-    await expect(review.getByRole("list", { name: "Review history" })).toContainText("local via stdio agent (agent): draft → in review on r1");
+    await expect(review.getByRole("list", { name: "Review history" })).toContainText("local via stdio agent: draft → in review on r1");
 
     await page.getByRole("tab", { name: "Markdown" }).click();
     await page.getByLabel("Packet markdown").click();

@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { listWarnings } from "@/lib/projects/service";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
         actions={
           <>
             <Link href={`/projects/${id}/topics`} className="inline-flex h-9 items-center rounded-md bg-accent px-3.5 text-sm font-medium text-accent-fg hover:opacity-90">
-              Browse {project.topicCount} topics
+              Browse {plural(project.topicCount, "topic")}
             </Link>
             <RemoveProjectButton projectId={id} name={project.name} />
           </>

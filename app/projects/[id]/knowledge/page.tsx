@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { kbHealthForProject } from "@/lib/moc/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Knowledge base" };
@@ -33,7 +34,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ id: 
             </div>
           </Card>
           <Card>
-            <CardHeader title="Health" description={`${health.sections} indexes, ${health.files} linked files.`} />
+            <CardHeader title="Health" description={`${plural(health.sections, "index", "indexes")}, ${plural(health.files, "linked file")}.`} />
             <HealthPanel health={health} />
           </Card>
           <Card>

@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { inventoryPage, topicFilterSchema } from "@/lib/inventory/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 
@@ -28,7 +29,7 @@ export default async function TopicsPage({ params, searchParams }: { params: Pro
       <PageHeader
         crumbs={<ProjectCrumbs id={id} name={project.name} />}
         title="Topics"
-        description={`${total} ${total === 1 ? "topic" : "topics"}${filtered ? " match" : " found across local sources"}, most recently updated first.`}
+        description={`${plural(total, "topic")}${filtered ? " match" : " found across local sources"}, most recently updated first.`}
         actions={<ContextQueryForm projectId={id} />}
       />
       {recent.length ? (

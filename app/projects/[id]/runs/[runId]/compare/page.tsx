@@ -15,6 +15,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
 import { COMPARE_SECTIONS, compareQuerySchema, compareChoices, compareRun, type CompareChoices, type RunCompareResult } from "@/lib/deep-context/compare";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Compare run" };
@@ -130,7 +131,7 @@ export default async function ComparePage({ params, searchParams }: { params: Pr
       {!q.base ? (
         <EmptyState title="Choose a baseline">
           Compare this run with another run of the project, or with itself as it stood after an earlier iteration
-          {lastIteration ? ` (it has ${choices.iterations.length} iterations)` : ""}.
+          {lastIteration ? ` (it has ${plural(choices.iterations.length, "iteration")})` : ""}.
           {suggestions.length ? (
             <span className="mt-2 block">
               Try{" "}
