@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
 import { callApi, errorMessage } from "@/lib/api/client";
@@ -9,6 +8,7 @@ import { AgentName } from "@/components/mcp/agent-name";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { RelativeTime } from "@/components/ui/time";
+import { TextLink } from "@/components/ui/text-link";
 
 type Activity = z.infer<typeof agentActivitySchema>;
 
@@ -80,9 +80,9 @@ export function AgentActivityTable({
             actor: a.actor,
             action: ACTION_WORDS[a.action],
             packet: a.packetId ? (
-              <Link href={`/projects/${projectId}/packets/${a.packetId}`} className="font-medium hover:underline">
+              <TextLink href={`/projects/${projectId}/packets/${a.packetId}`} className="font-medium">
                 {titles[a.packetId] ?? a.packetId}
-              </Link>
+              </TextLink>
             ) : (
               <span className="text-fg-muted">—</span>
             ),

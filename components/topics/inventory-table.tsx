@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Time } from "@/components/ui/time";
 import type { TopicRowDto } from "@/lib/inventory/types";
 import { SOURCE_KINDS, SOURCE_LABEL } from "@/lib/inventory/types";
+import { TextLink } from "@/components/ui/text-link";
 
 /** The seed's inventory table: slug, title, a mark per source, status, last updated. */
 export function InventoryTable({ projectId, rows, filtered }: { projectId: string; rows: TopicRowDto[]; filtered: boolean }) {
@@ -32,9 +32,9 @@ export function InventoryTable({ projectId, rows, filtered }: { projectId: strin
         key: t.slug,
         cells: {
           slug: (
-            <Link href={`/projects/${projectId}/topics/${encodeURIComponent(t.slug)}`} className="font-mono text-xs font-medium text-accent hover:underline">
+            <TextLink href={`/projects/${projectId}/topics/${encodeURIComponent(t.slug)}`} className="font-mono text-xs font-medium">
               {t.slug}
-            </Link>
+            </TextLink>
           ),
           title: <span title={t.title ?? undefined}>{t.title ?? <span className="text-fg-muted">—</span>}</span>,
           ...Object.fromEntries(

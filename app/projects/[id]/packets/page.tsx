@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { listPackets } from "@/lib/packets/service";
+import { TextLink } from "@/components/ui/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Packets & briefs" };
@@ -51,15 +52,15 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
             key: p.id,
             cells: {
               title: (
-                <Link href={`/projects/${id}/packets/${p.id}`} className="font-medium hover:underline">
+                <TextLink href={`/projects/${id}/packets/${p.id}`} className="font-medium">
                   {p.title}
-                </Link>
+                </TextLink>
               ),
               kind: p.kind === "brief" ? "Agent Brief" : "Context Packet",
               topic: p.topicSlug ? (
-                <Link href={`/projects/${id}/topics/${encodeURIComponent(p.topicSlug)}`} className="hover:underline">
+                <TextLink href={`/projects/${id}/topics/${encodeURIComponent(p.topicSlug)}`} className="font-mono text-xs">
                   {p.topicSlug}
-                </Link>
+                </TextLink>
               ) : (
                 <span className="text-fg-muted">—</span>
               ),

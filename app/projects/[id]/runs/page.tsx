@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { DataTable } from "@/components/ui/data-table";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
@@ -8,6 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { listRuns } from "@/lib/deep-context/service";
+import { TextLink } from "@/components/ui/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Deep-loop runs" };
@@ -39,9 +39,9 @@ export default async function RunsPage({ params }: { params: Promise<{ id: strin
             cells: {
               packet: (
                 <>
-                  <Link href={`/projects/${id}/runs/${r.id}`} className="font-mono text-xs text-accent hover:underline">
+                  <TextLink href={`/projects/${id}/runs/${r.id}`} className="font-mono text-xs">
                     {r.relPath}
-                  </Link>
+                  </TextLink>
                   {r.scope ? <p className="mt-0.5 line-clamp-2 text-xs text-fg-muted">{r.scope}</p> : null}
                   {r.archived ? <Badge tone="warn">archived</Badge> : null}
                 </>
