@@ -134,7 +134,6 @@ function DrawnCoverageGraph({ graph }: { graph: DrawnGraph }) {
           { selector: "node:selected", style: { "border-width": 2, "border-color": "#111827" } },
         ],
         layout: { name: "preset", fit: true, padding: 20 },
-        wheelSensitivity: 0.3,
       });
       cy.on("tap", "node", (evt) => setSelected(`${evt.target.data("kind")} · ${evt.target.id()}`));
     });

@@ -13,6 +13,23 @@ const LINE_REF_RE = /\b(line |on line )\d+\b/gi;
 /** Also read by the Scope check (./header-rules), which leaves these paths to this rule. */
 export const NARRATIVE_PATH_RE = /\b(src|lib|app)\/\S+/g;
 
+const CLOSER: Record<string, string> = { ")": "(", "]": "[", "}": "{", ">": "<" };
+
+/**
+ * The path a NARRATIVE_PATH_RE match names: `\S+` also takes the prose around it (`(see
+ * src/x.ts)`, `src/x.ts.`, `` `src/x.ts`, ``), so trailing punctuation, quotes and emphasis go, and
+ * a closing bracket goes when the path does not open it (`src/fn(a).ts` keeps its own).
+ */
+export function narrativePath(match: string): string {
+  let p = match;
+  for (;;) {
+    const last = p.slice(-1);
+    if (p.length > 1 && /[.,;:!?'"`*_]/.test(last)) p = p.slice(0, -1);
+    else if (last in CLOSER && p.split(last).length > p.split(CLOSER[last]!).length) p = p.slice(0, -1);
+    else return p;
+  }
+}
+
 /** A code span naming a type or function (`extractDescription`, `Session.refresh()`), not a path. */
 export const NAMED_SYMBOL_RE = /`[A-Za-z_$][\w$.]*(?:\(\))?`|\([A-Za-z_$][\w$.]*(?:\(\))?(?:,\s*[A-Za-z_$][\w$.]*(?:\(\))?)*\)/;
 
@@ -73,14 +90,15 @@ export function smellFindings(o: Outline, at: FindingFactory): PacketFinding[] {
     if (inLocator(i)) continue;
     // The BLOCK on a path-only bullet already covers its path.
     if (bullets.some(([a, b]) => i >= a && i < b)) continue;
-    if (bugBrief && pairedWithSymbol(text, i, m[0])) continue;
+    const p = narrativePath(m[0]);
+    if (bugBrief && pairedWithSymbol(text, i, p)) continue;
     out.push(
       at({
         rule: "narrative-path",
         tier: "WARN",
-        message: `Path "${m[0]}" in narrative: paths rot when files move. Verify it belongs in Files Touched and name the type or module here.`,
+        message: `Path "${p}" in narrative: paths rot when files move. Verify it belongs in Files Touched and name the type or module here.`,
         offset: i,
-        length: m[0].length,
+        length: p.length,
       }),
     );
   }

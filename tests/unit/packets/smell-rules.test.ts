@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePacket, renderPacket, validatePacket, type PacketFinding } from "../../../lib/packets";
 import { FILE_LINE_RE, fileLineMatches, PATH_BULLET_RE, pathBulletMatches } from "../../../lib/packets/seed-regexes";
+import { narrativePath } from "../../../lib/packets/smell-rules";
 import { mulberry32 } from "../../helpers/prng";
 
 const fixture = (name: string) => fs.readFileSync(path.resolve(import.meta.dirname, "../../fixtures/packets", name), "utf8");
@@ -89,6 +90,25 @@ describe("narrative-path (WARN, \\b(src|lib|app)/\\S+ outside Files Touched)", (
     const v = validatePacket(withNarrative);
     expect(v.emittable).toBe(true);
     expect(v.warnings.some((w) => w.startsWith("narrative-path (line 5)"))).toBe(true);
+  });
+
+  it("names the path without the prose around it: a closing parenthesis, a full stop, quotes", () => {
+    const md = withSection(
+      CLEAN,
+      "decisions",
+      '- Storage: chose the LRU (see src/cache/lru.ts) over a map because it evicts; its twin is in lib/cache/ttl.ts.\n- Naming: chose `app/routes/index.tsx`, over "src/pages" because of [app/layout.tsx]',
+    );
+    const fs_ = findings(md, "narrative-path");
+    expect(fs_.map((f) => f.text)).toEqual(["src/cache/lru.ts", "lib/cache/ttl.ts", "app/routes/index.tsx", "src/pages", "app/layout.tsx"]);
+    expect(fs_[0]!.message).toContain('Path "src/cache/lru.ts" in narrative');
+  });
+
+  it("keeps brackets that belong to the path", () => {
+    expect(narrativePath("src/fn(a).ts")).toBe("src/fn(a).ts");
+    expect(narrativePath("src/fn(a).ts)")).toBe("src/fn(a).ts");
+    expect(narrativePath("src/[id]/page.tsx")).toBe("src/[id]/page.tsx");
+    expect(narrativePath("src/[id]/page.tsx],")).toBe("src/[id]/page.tsx");
+    expect(narrativePath("src/x.ts).")).toBe("src/x.ts");
   });
 
   it("skips Files Touched and near misses (webapp/, library/, src-gen/)", () => {
