@@ -51,7 +51,7 @@ export default async function HomePage() {
                     <strong className="text-fg">{p.warningCount.toLocaleString("en")}</strong> {pluralWord(p.warningCount, "warning")}
                   </span>
                   <span>
-                    indexed <Time iso={p.lastIndexedAt} withTime />
+                    indexed <Time iso={p.lastIndexedAt} missing="never" />
                   </span>
                 </p>
               </Link>

@@ -162,7 +162,7 @@ export function TokenManager({ tokens, publicUrl }: { tokens: TokenDto[]; public
                     ) : null}
                   </>
                 ),
-                used: t.lastUsedAt ? <Time iso={t.lastUsedAt} withTime /> : "never",
+                used: t.lastUsedAt ? <Time iso={t.lastUsedAt} /> : "never",
                 actions: (
                   <ConfirmButton
                     aria-label={`Revoke token ${t.name}`}

@@ -75,7 +75,7 @@ function WorkCard({ r, query, projectId }: { r: TopicSourceDto; query: string; p
           {r.phase ?? "unknown"} <Badge tone={statusTone(r.status)}>{r.status ?? "unknown"}</Badge>
         </Field>
         <Field label="Last updated">
-          <Time iso={r.updatedAt} withTime />
+          <Time iso={r.updatedAt} />
         </Field>
         {d.featureBranch ? (
           <Field label="Branch">
@@ -128,7 +128,7 @@ function WorkCard({ r, query, projectId }: { r: TopicSourceDto; query: string; p
             {d.updates.map((u, i) => (
               <li key={i} className="text-sm">
                 <span className="mr-2 text-xs text-fg-muted">
-                  <Time iso={u.timestamp} withTime />
+                  <Time iso={u.timestamp} />
                 </span>
                 {u.auto ? <Badge className="mr-1">[auto]</Badge> : null}
                 {u.note.replace(/^\[auto\]\s*/, "")}

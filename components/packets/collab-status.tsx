@@ -5,6 +5,7 @@ import { useIdentitySource } from "@/components/identity/identity-source";
 import type { Identity } from "@/lib/collab/identity";
 import type { Peer } from "./use-shared-packet";
 import { plural } from "@/lib/core/plural";
+import { timestampText } from "@/lib/core/time-format";
 
 /** Connection, save state and who is here; asks for a display name until one is chosen. */
 export function CollabStatus({
@@ -42,7 +43,7 @@ export function CollabStatus({
           : savePending
             ? "Saving to the server…"
             : storedAt
-              ? `All changes saved to the server (${new Date(storedAt).toLocaleTimeString("en-GB", { timeZone: "UTC" })} UTC).`
+              ? `All changes saved to the server (${timestampText(storedAt)}).`
               : "Connected.";
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-surface px-3 py-2 text-xs" data-testid="collab-status">

@@ -93,7 +93,7 @@ export function SnapshotsPanel({
           <li key={s.id} className="flex flex-wrap items-center gap-2">
             <strong>{s.name}</strong>
             <span className="text-xs text-fg-muted">
-              <Time iso={s.createdAt} withTime /> {s.author ? `by ${s.author}` : ""}
+              <Time iso={s.createdAt} /> {s.author ? `by ${s.author}` : ""}
             </span>
             <Button
               size="sm"

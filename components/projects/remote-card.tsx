@@ -16,7 +16,7 @@ export function RemoteCard({ projectId, remote }: { projectId: string; remote: P
         <dd className="font-mono text-xs">{remote.branch}</dd>
         <dt className="text-fg-muted">Last fetch</dt>
         <dd className="flex flex-wrap items-center gap-2">
-          <Time iso={remote.lastFetchedAt} withTime />
+          <Time iso={remote.lastFetchedAt} missing="never" />
           {remote.lastFetchError ? <Badge tone="danger">failed</Badge> : remote.lastFetchedAt ? <Badge tone="ok">ok</Badge> : null}
         </dd>
         {remote.lastFetchError ? (

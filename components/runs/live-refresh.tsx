@@ -6,6 +6,7 @@ import { Radio } from "lucide-react";
 import { coalesce } from "@/lib/core/coalesce";
 import { apiUrl } from "@/lib/api/client";
 import { runRoutes } from "@/lib/deep-context/schemas";
+import { Time } from "@/components/ui/time";
 
 /**
  * Subscribes to the run's change stream and re-renders the page when the packet changes,
@@ -22,7 +23,7 @@ export function LiveRefresh({ projectId, runId, version }: { projectId: string; 
   useEffect(() => {
     // At most one refresh per 300 ms, and always one after the last change of a burst.
     const refresh = coalesce(() => {
-      setUpdated(new Date().toISOString().slice(11, 19));
+      setUpdated(new Date().toISOString());
       router.refresh();
     }, 300);
     const es = new EventSource(apiUrl(runRoutes.stream, { id: projectId, runId }));
@@ -42,7 +43,12 @@ export function LiveRefresh({ projectId, runId, version }: { projectId: string; 
     <p className="flex items-center gap-1.5 text-xs text-fg-muted" role="status" data-testid="live-status">
       <Radio aria-hidden className={`size-3.5 ${state === "live" ? "text-ok" : "text-fg-muted"}`} />
       {state === "live" ? "Live: updates as the run writes" : state === "connecting" ? "Connecting…" : "Live updates paused (reconnecting)"}
-      {updated ? ` · updated ${updated} UTC` : ""}
+      {updated ? (
+        <>
+          {" "}
+          · updated <Time iso={updated} />
+        </>
+      ) : null}
     </p>
   );
 }

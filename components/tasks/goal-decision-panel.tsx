@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Time } from "@/components/ui/time";
 import type { TaskEvaluation } from "@/lib/memory/desk";
 import type { GoalView } from "@/lib/policy/goal-view";
 import { GateDecisionForm } from "./gate-decision-form";
@@ -183,7 +184,7 @@ export function GoalDecisionPanel({ projectId, task, goal, signing }: { projectI
               <li key={g.gate} data-gate={g.gate} className="px-4 py-2">
                 <span className="font-mono text-xs">{g.gate}</span> <Badge tone={g.decision === "approve" ? "ok" : "danger"}>{g.decision}</Badge>{" "}
                 <span className="text-xs text-fg-muted">
-                  by <span className="font-mono">{g.actor}</span> at {g.timestamp} — {g.rationale}
+                  by <span className="font-mono">{g.actor}</span> at <Time iso={g.timestamp} /> — {g.rationale}
                   {g.records > 1 ? ` (latest of ${g.records})` : ""}
                 </span>
               </li>

@@ -38,7 +38,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
           title="Index"
           description={
             <>
-              Last indexed <Time iso={project.lastIndexedAt} withTime />. Re-indexing reads only files that changed.
+              Last indexed <Time iso={project.lastIndexedAt} missing="never" />. Re-indexing reads only files that changed.
             </>
           }
         />

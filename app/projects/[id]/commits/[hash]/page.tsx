@@ -28,7 +28,7 @@ export default async function CommitPage({ params }: { params: Promise<{ id: str
         title={commit.subject || commit.hash.slice(0, 10)}
         description={
           <span>
-            <span className="font-mono text-xs">{commit.hash}</span> · <Time iso={commit.date} withTime />
+            <span className="font-mono text-xs">{commit.hash}</span> · <Time iso={commit.date} />
           </span>
         }
       />
