@@ -59,8 +59,9 @@ export function PacketRevisions({ projectId, packetId, revisions }: { projectId:
           key: String(r.number),
           cells: {
             revision: `r${r.number}`,
-            saved: <Time iso={r.createdAt} withTime />,
-            by: r.agentName ? <AgentName name={r.agentName} actor={r.author} /> : (r.author ?? "—"),
+            saved: <Time iso={r.createdAt} />,
+            // Revisions saved before anyone chose a name carry none: said so, rather than a dash that reads as "nobody".
+            by: r.agentName ? <AgentName name={r.agentName} actor={r.author} /> : (r.author ?? <span className="text-fg-muted">author not recorded</span>),
             tokens: r.tokenEstimate,
             taskSize: r.taskTokens ?? "—",
             gates: r.blockCount ? <Badge tone="danger">{r.blockCount} BLOCK</Badge> : <Badge tone="ok">passes</Badge>,

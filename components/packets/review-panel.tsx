@@ -12,6 +12,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Time } from "@/components/ui/time";
 import { AgentName } from "@/components/mcp/agent-name";
+import { useNamedAction } from "@/components/identity/name-dialog";
+import { TextQuote, X } from "lucide-react";
 
 /** Decisions about a revision's text: they name the revision they were made on. */
 const REVISION_ACTIONS = new Set<ReviewAction>(["approve", "request_changes"]);
@@ -71,6 +73,8 @@ export function ReviewPanel({
   const [body, setBody] = useState("");
   const [quote, setQuote] = useState<{ from: number; to: number; text: string } | null>(null);
   const [replies, setReplies] = useState<Record<string, string>>({});
+  // Everything here is recorded under a name: asked for the first time one is needed.
+  const { withName, dialog } = useNamedAction(identity);
 
   const load = useCallback(async () => {
     try {
@@ -99,12 +103,12 @@ export function ReviewPanel({
 
   const bump = (key: "review" | "comments") => signals.set(key, (signals.get(key) ?? 0) + 1);
 
-  async function act(action: ReviewAction) {
+  async function act(action: ReviewAction, actor: string) {
     setError(null);
     try {
       // The decision names the revision shown here: if someone saved a newer one meanwhile, the server refuses it.
       const revision = REVISION_ACTIONS.has(action) ? (history?.packet.headNumber ?? null) : null;
-      await callApi(reviewRoutes.act, { params, body: { action, actor: identity?.name ?? "", note: note.trim() || null, revision } });
+      await callApi(reviewRoutes.act, { params, body: { action, actor, note: note.trim() || null, revision } });
       setNote("");
       bump("review");
       await load();
@@ -116,10 +120,10 @@ export function ReviewPanel({
     }
   }
 
-  async function comment(payload: Omit<z.input<typeof commentInput>, "author">) {
+  async function comment(author: string, payload: Omit<z.input<typeof commentInput>, "author">) {
     setError(null);
     try {
-      await callApi(reviewRoutes.comment, { params, body: { author: identity?.name ?? "", ...payload } });
+      await callApi(reviewRoutes.comment, { params, body: { author, ...payload } });
       bump("comments");
       await load();
       return true;
@@ -129,10 +133,10 @@ export function ReviewPanel({
     }
   }
 
-  async function resolve(threadId: string, resolved: boolean) {
+  async function resolve(threadId: string, resolved: boolean, actor: string) {
     setError(null);
     try {
-      await callApi(reviewRoutes.resolve, { params: { ...params, threadId }, body: { resolved, actor: identity?.name ?? "" } });
+      await callApi(reviewRoutes.resolve, { params: { ...params, threadId }, body: { resolved, actor } });
       bump("comments");
       await load();
     } catch (e) {
@@ -157,7 +161,7 @@ export function ReviewPanel({
 
   return (
     <div className="space-y-4" data-testid="review-panel">
-      {!identity ? <p className="text-sm text-warn">Set your name above to review and comment.</p> : null}
+      {dialog}
       <section aria-label="Review status" className="space-y-2">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           Status <Badge tone={STATUS_TONE[status] ?? "neutral"}>{status.replace("_", " ")}</Badge>
@@ -166,19 +170,21 @@ export function ReviewPanel({
         <div className="flex flex-wrap items-center gap-2">
           <input className={`${input} h-8 min-w-60 flex-1`} placeholder="Note (optional)" aria-label="Review note" value={note} onChange={(e) => setNote(e.target.value)} />
           {isReviewStatus(status)
-            ? availableActions(status).map((a) => (
-                <Button
-                  key={a}
-                  size="sm"
-                  variant={a === "approve" ? "primary" : "secondary"}
-                  disabled={!identity || !history || (a === "approve" && headBlocks > 0)}
-                  title={a === "approve" && headBlocks > 0 ? `r${headNumber} has ${headBlocks} BLOCK finding(s): fix them and save before approving.` : undefined}
-                  onClick={() => void act(a)}
-                >
-                  {ACTION_LABEL[a]}
-                  {REVISION_ACTIONS.has(a) && history ? ` r${history.packet.headNumber}` : ""}
-                </Button>
-              ))
+            ? availableActions(status).map((a) => {
+                const label = `${ACTION_LABEL[a]}${REVISION_ACTIONS.has(a) && history ? ` r${history.packet.headNumber}` : ""}`;
+                return (
+                  <Button
+                    key={a}
+                    size="sm"
+                    variant={a === "approve" ? "primary" : "secondary"}
+                    disabled={!history || (a === "approve" && headBlocks > 0)}
+                    title={a === "approve" && headBlocks > 0 ? `r${headNumber} has ${headBlocks} BLOCK finding(s): fix them and save before approving.` : undefined}
+                    onClick={() => withName(label, (who) => void act(a, who.name))}
+                  >
+                    {label}
+                  </Button>
+                );
+              })
             : null}
         </div>
         {unsavedText && status === "in_review" ? (
@@ -190,7 +196,7 @@ export function ReviewPanel({
           <ol className="space-y-0.5 text-xs" aria-label="Review history">
             {history.events.map((e) => (
               <li key={e.id}>
-                <Time iso={e.createdAt} withTime /> · <strong>{e.actor}</strong>
+                <Time iso={e.createdAt} /> · <strong>{e.actor}</strong>
                 {e.agentName ? (
                   <>
                     {" "}
@@ -224,12 +230,16 @@ export function ReviewPanel({
               const a = encodeAnchor(text, q.from, q.to);
               return { anchorStart: a.start, anchorEnd: a.end };
             };
-            void comment(quote ? { quote: quote.text, anchorFrom: quote.from, anchorTo: quote.to, ...anchorOf(quote), section: null, body } : { section: anchor, body }).then((ok) => {
-              if (ok) {
-                setBody("");
-                setQuote(null);
-              }
-            });
+            withName(
+              "Comment",
+              (who) =>
+                void comment(who.name, quote ? { quote: quote.text, anchorFrom: quote.from, anchorTo: quote.to, ...anchorOf(quote), section: null, body } : { section: anchor, body }).then((ok) => {
+                  if (ok) {
+                    setBody("");
+                    setQuote(null);
+                  }
+                }),
+            );
           }}
         >
           <div className="flex flex-wrap items-center gap-2 text-xs">
@@ -246,26 +256,25 @@ export function ReviewPanel({
             <Button
               type="button"
               size="sm"
-              variant="ghost"
               onClick={() => {
                 const s = selection();
                 if (s && s.text.trim()) setQuote(s);
                 else setError("Select some text in the markdown view first.");
               }}
             >
-              Quote the selected text
+              <TextQuote className="size-4" aria-hidden /> Quote the selected text
             </Button>
             {quote ? (
               <span className="flex items-center gap-1">
                 <code className="max-w-60 truncate rounded bg-muted px-1">{quote.text}</code>
-                <button type="button" className="underline" onClick={() => setQuote(null)}>
-                  clear
-                </button>
+                <Button type="button" size="sm" variant="ghost" className="h-7 px-1.5" aria-label="Clear the quote" onClick={() => setQuote(null)}>
+                  <X className="size-4" aria-hidden />
+                </Button>
               </span>
             ) : null}
           </div>
           <textarea className={`${input} w-full p-2`} rows={2} placeholder="Comment" aria-label="New comment" value={body} onChange={(e) => setBody(e.target.value)} />
-          <Button type="submit" size="sm" disabled={!identity || !body.trim()}>
+          <Button type="submit" size="sm" disabled={!body.trim()}>
             Comment
           </Button>
         </form>
@@ -300,7 +309,7 @@ export function ReviewPanel({
                     <li key={c.id}>
                       <strong>{c.author}</strong>{" "}
                       <span className="text-xs text-fg-muted">
-                        <Time iso={c.createdAt} withTime />
+                        <Time iso={c.createdAt} />
                       </span>
                       <p className="whitespace-pre-wrap">{c.body}</p>
                     </li>
@@ -316,12 +325,12 @@ export function ReviewPanel({
                   />
                   <Button
                     size="sm"
-                    disabled={!identity || !(replies[threadId] ?? "").trim()}
-                    onClick={() => void comment({ threadId, body: replies[threadId] ?? "" }).then((ok) => ok && setReplies((r) => ({ ...r, [threadId]: "" })))}
+                    disabled={!(replies[threadId] ?? "").trim()}
+                    onClick={() => withName("Reply", (who) => void comment(who.name, { threadId, body: replies[threadId] ?? "" }).then((ok) => ok && setReplies((r) => ({ ...r, [threadId]: "" }))))}
                   >
                     Reply
                   </Button>
-                  <Button size="sm" variant="ghost" disabled={!identity} onClick={() => void resolve(threadId, !root.resolved)}>
+                  <Button size="sm" variant="ghost" onClick={() => withName(root.resolved ? "Reopen the thread" : "Resolve the thread", (who) => void resolve(threadId, !root.resolved, who.name))}>
                     {root.resolved ? "Reopen" : "Resolve"}
                   </Button>
                 </div>

@@ -167,10 +167,44 @@ describe("the review panel", () => {
     expect((status().getByRole("button", { name: "Request changes r3" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("asks for a name before anyone reviews or comments", async () => {
+  it("asks for a display name when a review action first needs one, then carries the action on under it", async () => {
+    window.localStorage.clear();
+    const user = userEvent.setup();
     renderPanel({ identity: false });
-    expect(screen.getByText("Set your name above to review and comment.")).toBeTruthy();
-    expect(((await status().findByRole("button", { name: "Request review" })) as HTMLButtonElement).disabled).toBe(true);
+    const request = await status().findByRole("button", { name: "Request review" });
+    expect((request as HTMLButtonElement).disabled).toBe(false);
+    await user.click(request);
+    const dialog = await screen.findByRole("dialog", { name: "Your name, before you request review" });
+    expect(server.posts).toEqual([]);
+    // An empty name is refused in the dialog; nothing is sent.
+    await user.click(within(dialog).getByRole("button", { name: "Save name and request review" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("A display name has 1 to 40 characters.");
+    await user.type(within(dialog).getByLabelText("Display name"), "Ana Lima");
+    await user.click(within(dialog).getByRole("button", { name: "Save name and request review" }));
+    expect(await status().findByText("in review")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(server.posts.map((p) => p.body)).toEqual([{ action: "request_review", actor: "Ana Lima", note: null, revision: null }]);
+    expect(window.localStorage.getItem("workbench.displayName")).toBe("Ana Lima");
+
+    // Chosen once, it is not asked again.
+    await user.type(screen.getByLabelText("New comment"), "Looks complete.");
+    await user.click(screen.getByRole("button", { name: "Comment" }));
+    await screen.findByText("Looks complete.");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(server.posts.at(-1)!.body).toMatchObject({ author: "Ana Lima", body: "Looks complete." });
+  });
+
+  it("cancelling the name dialog sends nothing", async () => {
+    window.localStorage.clear();
+    const user = userEvent.setup();
+    renderPanel({ identity: false });
+    await user.type(screen.getByLabelText("New comment"), "Draft thought");
+    await user.click(screen.getByRole("button", { name: "Comment" }));
+    const dialog = await screen.findByRole("dialog", { name: "Your name, before you comment" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(server.posts).toEqual([]);
+    expect((screen.getByLabelText("New comment") as HTMLTextAreaElement).value).toBe("Draft thought");
   });
 
   it("comments on a section, replies, and resolves the thread", async () => {
