@@ -74,7 +74,7 @@ describe("goal decisions of a project", () => {
     const tasks = await taskEvaluations(projectId);
     const byTask = new Map(tasks.map((t) => [t.taskId, t]));
     // The TaskCheckpoint v1 keeps the v1 .coord/policy.json; the goals take the goal policy.
-    expect(byTask.get("example-task")).toMatchObject({ version: 1, policyFile: ".coord/policy.json", exitCode: 0, goal: null, outcome: { scope: null, auto_continue: null } });
+    expect(byTask.get("define-auth-contract")).toMatchObject({ version: 1, policyFile: ".coord/policy.json", exitCode: 0, goal: null, outcome: { scope: null, auto_continue: null } });
     const slice = byTask.get("goal-slice")!;
     expect(slice).toMatchObject({ version: 2, policyFile: ".coord/goals.policy.json", exitCode: 3 });
     expect(slice.outcome).toMatchObject({ decision: "checkpoint", scope: "slice", auto_continue: true, spawn_allowed: false, checkpoint_required: true });
@@ -218,7 +218,7 @@ describe("goal decisions of a project", () => {
       code: "GATE_REFUSED",
       message: expect.stringContaining("names no pending action"),
     });
-    await expect(decideGoalGate(projectId, "example-task", { ...input, file: ".coord/checkpoints/define-auth-contract.json" })).rejects.toMatchObject({
+    await expect(decideGoalGate(projectId, "define-auth-contract", { ...input, file: ".coord/checkpoints/define-auth-contract.json" })).rejects.toMatchObject({
       code: "GATE_REFUSED",
       message: expect.stringContaining("TaskCheckpoint v1"),
     });

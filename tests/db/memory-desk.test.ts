@@ -79,7 +79,10 @@ describe("memory desk", () => {
     expect(doc.events).toHaveLength(3);
 
     const tasks = await taskEvaluations(projectId);
-    expect(tasks.map((t) => [t.taskId, t.outcome.decision])).toEqual([["example-task", "continue"]]);
+    expect(tasks.map((t) => [t.taskId, t.outcome.decision])).toEqual([["define-auth-contract", "continue"]]);
+    // One name for the sample's task: the checkpoint's task_id is the one its file and the proposal it made use.
+    expect(tasks[0]!.file).toBe(".coord/checkpoints/define-auth-contract.json");
+    expect(p.source_task).toBe(tasks[0]!.taskId);
     expect(tasks[0]!.metrics.find((m) => m.metric === "tool_calls")).toMatchObject({ limit: "max_tool_calls", observed: 0, max: 20, reached: false });
   });
 
@@ -193,7 +196,7 @@ describe("saving bounded briefs", () => {
   it("two saves at once get two packet numbers; neither replaces the other", async () => {
     const root = copySampleProject();
     const id = (await addProject({ path: root })).id;
-    const draft = await coordDraft(id, { kind: "brief", task: "example-task" });
+    const draft = await coordDraft(id, { kind: "brief", task: "define-auth-contract" });
     const fill = (md: string, goal: string) =>
       md
         .replace("- <one behaviour the task must deliver>", `- ${goal}`)
@@ -224,7 +227,7 @@ describe("a hostile .coord folder on the desk", () => {
     const t0 = Date.now();
     const desk = await memoryDesk(id);
     const tasks = await taskEvaluations(id);
-    const draft = await coordDraft(id, { kind: "brief", task: "example-task" });
+    const draft = await coordDraft(id, { kind: "brief", task: "define-auth-contract" });
     expect(Date.now() - t0).toBeLessThan(15_000);
 
     const reasons = Object.fromEntries(desk.snapshot.errors.filter((e) => e.reason).map((e) => [e.file, e.reason]));
@@ -238,8 +241,8 @@ describe("a hostile .coord folder on the desk", () => {
     });
     expect(desk.snapshot.proposals).toHaveLength(2);
     expect(desk.snapshot.memory?.events).toHaveLength(2);
-    expect(tasks.map((t) => [t.taskId, t.outcome.decision])).toEqual([["example-task", "continue"]]);
-    expect(draft.markdown).toContain("# Context packet — example-task");
+    expect(tasks.map((t) => [t.taskId, t.outcome.decision])).toEqual([["define-auth-contract", "continue"]]);
+    expect(draft.markdown).toContain("# Context packet — define-auth-contract");
     for (const out of [desk, tasks, draft]) expect(JSON.stringify(out)).not.toContain(repo.secret);
   });
 
@@ -267,7 +270,7 @@ describe("the draft page's parameters", () => {
       expect(isNotFound(err), String(err)).toBe(true);
     }
     await expect(coordDraft(id, { kind: "brief", task: "no-such-task" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect((await draftOr404(id, { kind: "brief", task: "example-task" })).draft.markdown).toContain("example-task");
+    expect((await draftOr404(id, { kind: "brief", task: "define-auth-contract" })).draft.markdown).toContain("define-auth-contract");
     expect((await draftOr404(id, { kind: "primer", task: ["a", "b"] })).kind).toBe("primer");
   });
 });

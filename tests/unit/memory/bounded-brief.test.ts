@@ -21,8 +21,8 @@ const fill = (md: string) =>
 describe("bounded briefs and primers", () => {
   it("drafts a task packet in the skill's shape with the recorded decisions and who made them", async () => {
     const snapshot = await readCoord(tmp);
-    const md = draftTaskBrief(snapshot, "example-task");
-    expect(md.split("\n")[0]).toBe("# Context packet — example-task");
+    const md = draftTaskBrief(snapshot, "define-auth-contract");
+    expect(md.split("\n")[0]).toBe("# Context packet — define-auth-contract");
     expect(md).toContain("- policy_ref: .coord/policy.json");
     expect(md).toMatch(/- memory M1 \/ human:\S+ \/ approve \/ [0-9a-f]{64}/);
     for (const item of RETURN_CAP) expect(md).toContain(`- ${item}`);
@@ -36,7 +36,7 @@ describe("bounded briefs and primers", () => {
   });
 
   it("refuses a brief whose return contract leaves out part of the cap, or that is over the policy's cap", async () => {
-    const md = fill(draftTaskBrief(await readCoord(tmp), "example-task"));
+    const md = fill(draftTaskBrief(await readCoord(tmp), "define-auth-contract"));
     const noRisks = checkDraft("brief", md.replace("- risks\n", ""), 2000);
     expect(noRisks.ready).toBe(false);
     expect(noRisks.issues.map((i) => i.message)).toContain('.coord/context_NNN.md: the return contract does not cap "risks" (the seed\'s return cap: status, summary, files changed, checks run, risks, blockers)');
@@ -50,7 +50,7 @@ describe("bounded briefs and primers", () => {
     for (const h of ["## Goal", "## Current state", "## Decisions and who made them", "## Open questions", "## Evidence paths", "## Next step"]) expect(md).toContain(h);
     expect(md).toMatch(/M1: .*\(approved by human:/);
     expect(md).toMatch(/## Open questions\n- M2: /);
-    expect(md).toContain("example-task: running");
+    expect(md).toContain("define-auth-contract: running");
     const filled = md.replace("- <what this work is for>", "- exports survive restarts").replace("- <the next concrete action>", "- approve the pending proposal");
     expect(checkDraft("primer", filled, 1000).ready).toBe(true);
   });
@@ -61,7 +61,7 @@ describe("bounded briefs and primers", () => {
   });
 
   it("checks the return cap one item per field, not by searching the text", async () => {
-    const md = fill(draftTaskBrief(await readCoord(tmp), "example-task"));
+    const md = fill(draftTaskBrief(await readCoord(tmp), "define-auth-contract"));
     const cap = "- status\n- summary (short; long output goes to a file, returned by path)\n- files changed\n- checks run\n- risks\n- blockers\n";
     // "risks and blockers" is one item: neither field has an item of its own.
     const joined = checkDraft("brief", md.replace("- risks\n- blockers\n", "- risks and blockers\n"), 2000);
@@ -82,7 +82,7 @@ describe("bounded briefs and primers", () => {
 
   it("asks for the brief's interfaces, non-empty evidence, and who made each recorded decision", async () => {
     const snapshot = await readCoord(tmp);
-    const md = fill(draftTaskBrief(snapshot, "example-task"));
+    const md = fill(draftTaskBrief(snapshot, "define-auth-contract"));
     expect(md).toMatch(/\nInterfaces\n- src\/auth\/SessionService\.ts/);
     const blocks = (text: string, opts = {}) =>
       checkDraft("brief", text, 2000, opts)
@@ -111,7 +111,7 @@ describe("bounded briefs and primers", () => {
 
   it("reads generics and code spans in a brief as code, not as placeholders left to fill", async () => {
     const snapshot = await readCoord(tmp);
-    const md = fill(draftTaskBrief(snapshot, "example-task")).replace(/Interfaces\n- .*\n/, "Interfaces\n- SessionService.revokeAll(userId): Promise<Result>\n- `Map<string, Session>` keyed by id\n");
+    const md = fill(draftTaskBrief(snapshot, "define-auth-contract")).replace(/Interfaces\n- .*\n/, "Interfaces\n- SessionService.revokeAll(userId): Promise<Result>\n- `Map<string, Session>` keyed by id\n");
     const messages = checkDraft("brief", md, 2000).issues.map((i) => i.message);
     expect(messages.filter((m) => /placeholder/.test(m))).toEqual([]);
     expect(checkDraft("brief", md.replace("Promise<Result>", "<return type>"), 2000).issues.map((i) => i.message)).toContainEqual(expect.stringMatching(/placeholder <return type> still to fill in/));

@@ -5,7 +5,7 @@ import { signRecord } from "../../../lib/memory/decision-record";
 import { HumanKeys } from "../../../lib/memory/keys";
 
 export const REPO = path.resolve(import.meta.dirname, "../../..");
-/** The harness's examples/policy.json.sample and checkpoint.json.sample, copied unchanged into the sample project. */
+/** The harness's examples/policy.json.sample and checkpoint.json.sample as the sample project holds them (the checkpoint's task_id names the sample's task). */
 export const POLICY_SAMPLE = path.join(REPO, "examples/sample-project/.coord/policy.json");
 export const CHECKPOINT_SAMPLE = path.join(REPO, "examples/sample-project/.coord/checkpoints/define-auth-contract.json");
 export const samplePolicy = () => JSON.parse(fs.readFileSync(POLICY_SAMPLE, "utf8")) as Record<string, any>;
