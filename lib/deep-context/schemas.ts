@@ -315,7 +315,7 @@ export const runRowSchema = z
     stopReason: z.string().nullable().describe("why the loop stopped"),
     findings: z.number().int().nullable().describe("merged findings in the registry"),
     lastEventAt: z.string().nullable().describe("the newest state-log event (ISO-8601)"),
-    executors: z.array(z.string()).describe("executors that produced findings"),
+    executors: z.array(z.string()).describe("the run's executors: the config's pool, the seats its sweep_settled events name, and the seats with files in the packet"),
     corruptLines: z.number().int().describe("state-log lines that could not be read"),
   })
   .describe("a deep-loop run");

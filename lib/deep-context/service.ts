@@ -17,12 +17,14 @@ import {
   type ListWindow,
   type RunView,
   type RunWindowQuery,
+  type SignalPoint,
   cachedRunView,
   cachedRunViewAndVersion,
   findingsFacets,
   findingsQuerySchema,
   loadSiblingTimeline,
   queryFindings,
+  signalPoints,
   sliceOf,
   windowOf,
   withEventCounts,
@@ -40,8 +42,8 @@ export interface RunPageView extends Omit<RunView, "findings" | "drawing" | "eve
   eventWindow: ListWindow;
   iterations: ContextIterationRecord[];
   iterationWindow: ListWindow;
-  /** The composite score of each iteration in the window that has a graph_convergence event, by run. */
-  scoreByRun: Record<string, number>;
+  /** The charts' points of the iteration window: logged, iteration-record and computed values (see signal-provenance.ts). */
+  signalPoints: SignalPoint[];
   /** The replay with the entries of the iteration window (by position) and the first divergences. */
   replay: (Omit<ReplayResult, "entries" | "divergences"> & { entries: (ReplayResult["entries"][number] & { eventCount: number })[]; entryWindow: ListWindow; divergences: string[]; divergenceCount: number }) | null;
   /** The registry without its buckets; its corruption and seat warnings are the first LISTED_WARNINGS (the metrics count them all). */
@@ -84,12 +86,7 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
   const eventWindow = windowOf(events.length, windows.events, EVENTS_PER_WINDOW);
   const iterationWindow = windowOf(iterations.length, windows.iterations, ITERATIONS_PER_WINDOW);
   const shownIterations = sliceOf(iterations, iterationWindow);
-  const runs = new Set(shownIterations.map((it) => it.run));
-  const scoreByRun: Record<string, number> = {};
-  for (const e of events) {
-    const score = e.signals && typeof (e.signals as Record<string, unknown>).score === "number" ? ((e.signals as Record<string, number>).score as number) : undefined;
-    if (e.event === "graph_convergence" && typeof e.run === "number" && runs.has(e.run) && score !== undefined) scoreByRun[e.run] = score;
-  }
+  const points = signalPoints(shownIterations, events, rest.provenance);
   let pageReplay: RunPageView["replay"] = null;
   if (replay) {
     const entryWindow = windowOf(replay.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
@@ -102,7 +99,7 @@ export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPage
     eventWindow,
     iterations: shownIterations,
     iterationWindow,
-    scoreByRun,
+    signalPoints: points,
     replay: pageReplay,
     registry: registry
       ? {

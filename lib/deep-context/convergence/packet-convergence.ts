@@ -40,6 +40,8 @@ export interface PacketConvergence {
   replay: ReplayResult | null;
   /** The state log as read (through `throughIteration` when given), or null without one. */
   log: ContextStateLog | null;
+  /** deep-context-config.json as parsed (its host-loop settings checked), or null without a usable one. */
+  config: Record<string, unknown> | null;
   warnings: string[];
 }
 
@@ -246,5 +248,5 @@ export async function evaluatePacket(specFolder: string, opts: EvaluateOptions =
     notes,
   });
   const replay = log ? replayHostLoop(log, {}, fileConfig) : null;
-  return { packetDir, variant, graph, graphSource, payload, replay, log, warnings };
+  return { packetDir, variant, graph, graphSource, payload, replay, log, config: fileConfig, warnings };
 }

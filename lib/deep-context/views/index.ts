@@ -5,6 +5,8 @@
 export { type AgreementView, agreementView } from "./agreement";
 export { type ContextReport, type ReuseEntry, readContextReport } from "./context-report";
 export { type EvidenceCheck, parseEvidence, verifyEvidence } from "./evidence";
+export { eventsInTimeOrder } from "./event-order";
+export { type RunExecutor, type SeatFileLabel, runExecutors, seatFileLabels } from "./executors";
 export {
   FINDING_SORTS,
   MAX_FINDINGS_LIMIT,
@@ -33,6 +35,7 @@ export {
   windowSteps,
   withEventCounts,
 } from "./run-window";
+export { type GateProvenance, type LoggedSource, type SignalPoint, type SignalProvenance, loggedSourceOf, signalPoints, signalProvenance } from "./signal-provenance";
 export { loadSiblingTimeline } from "./sibling-view";
 export { cachedRunView, cachedRunViewAndVersion } from "./view-cache";
 export { type WatchOptions, watchPacket } from "./watch";

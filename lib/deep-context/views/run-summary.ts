@@ -6,6 +6,7 @@ import type { FileWarning } from "../../core/warnings";
 import { TOO_DEEP_REASON, parseBoundedJson } from "../bounded-json";
 import { readJsonlLines } from "../convergence";
 import { LOOP_FILES, type RunPacket } from "../discover";
+import { runExecutors, seatFileLabels } from "./executors";
 
 /** What the run list shows; the run page reads the packet itself. */
 export interface RunSummary extends RunPacket {
@@ -17,6 +18,7 @@ export interface RunSummary extends RunPacket {
   findings: number | null;
   lastEventAt: string | null;
   corruptLines: number;
+  /** The run's executors (see executors.ts), by label. */
   executors: string[];
 }
 
@@ -55,8 +57,7 @@ export async function summarizeRun(pfs: ProjectFs, packet: RunPacket, warn: (w: 
   const events = records.filter((r) => r.type === "event");
   const graph = [...events].reverse().find((e) => e.event === "graph_convergence");
   const stop = [...events].reverse().find((e) => (e.event === "loop_stopped" || e.event === "synthesis_complete") && typeof e.stopReason === "string");
-  const executors = new Set<string>();
-  for (const e of events) if (e.event === "sweep_settled") for (const s of [...((e.seatsSucceeded as unknown[]) ?? []), ...((e.seatsFailed as unknown[]) ?? [])]) if (typeof s === "string") executors.add(s);
+  const executors = runExecutors({ config, events, seatFiles: seatFileLabels(pfs, packet.relPath) });
   const last = records[records.length - 1];
   const lastIteration = iterations[iterations.length - 1];
   const synth = events.some((e) => e.event === "synthesis_complete");
@@ -70,6 +71,6 @@ export async function summarizeRun(pfs: ProjectFs, packet: RunPacket, warn: (w: 
     findings: typeof lastIteration?.findingsCount === "number" ? lastIteration.findingsCount : null,
     lastEventAt: str(last?.timestamp),
     corruptLines: warnings.length,
-    executors: [...executors].sort(),
+    executors: executors.map((e) => e.label),
   };
 }

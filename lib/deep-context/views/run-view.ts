@@ -17,7 +17,10 @@ import {
 } from "../convergence";
 import { lruMemo, type Memo } from "../memo";
 import { reduceContextState } from "../reducer";
+import { eventsInTimeOrder } from "./event-order";
+import { type RunExecutor, runExecutors, seatFileLabels } from "./executors";
 import { LISTED_WARNINGS } from "./run-window";
+import { type SignalProvenance, signalProvenance } from "./signal-provenance";
 import type { CorruptionWarning, FindingsRegistry, RegistryFinding, StateLogReading } from "../types";
 
 export interface FindingRow extends RegistryFinding {
@@ -32,7 +35,12 @@ export interface RunView {
   scope: string | null;
   convergenceThreshold: number;
   iterations: ContextIterationRecord[];
+  /** The log's events in time order, ties in log order (see event-order.ts). */
   events: ContextEventRecord[];
+  /** Where each gate's numbers come from: the state log or the Workbench's convergence. */
+  provenance: SignalProvenance;
+  /** The run's executors (see executors.ts): the same definition as the run list's. */
+  executors: RunExecutor[];
   signalThresholds: { signal: string; threshold: number; role: string }[];
   payload: ConvergencePayload;
   replay: ReplayResult | null;
@@ -128,7 +136,9 @@ export async function loadRunView(projectRoot: string, relPath: string, variant:
     scope: log.config?.scope ?? null,
     convergenceThreshold: typeof log.config?.convergenceThreshold === "number" ? log.config.convergenceThreshold : 0.1,
     iterations: log.iterations,
-    events: log.events,
+    events: eventsInTimeOrder(log.events),
+    provenance: signalProvenance({ payload: conv.payload, graphSource: conv.graphSource, iterations: log.iterations, events: log.events }),
+    executors: runExecutors({ config: conv.config, events: log.events, seatFiles: seatFileLabels(pfs, relPath).filter((f) => last === undefined || f.iteration <= last) }),
     signalThresholds: SIGNAL_THRESHOLDS.map((t) => ({ ...t })),
     payload: conv.payload,
     replay: conv.replay,

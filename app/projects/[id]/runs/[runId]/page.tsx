@@ -11,7 +11,7 @@ import { SavedViews } from "@/components/views/saved-views";
 import { savedViews } from "@/lib/views/service";
 import { LiveRefresh } from "@/components/runs/live-refresh";
 import { SiblingTimeline } from "@/components/runs/sibling-timeline";
-import { SignalCharts, type IterationPoint } from "@/components/runs/signal-charts";
+import { SignalCharts } from "@/components/runs/signal-charts";
 import { VariantSwitch } from "@/components/runs/variant-switch";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -85,18 +85,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
     );
   }
   const d = view.payload.data;
-  const points: IterationPoint[] = view.iterations.map((it) => {
-    const rec = it as unknown as Record<string, unknown>;
-    const p: IterationPoint = { run: it.run };
-    for (const t of view.signalThresholds) p[t.signal] = typeof rec[t.signal] === "number" ? (rec[t.signal] as number) : null;
-    p.score = view.scoreByRun[it.run] ?? null;
-    p.newAgreementEligible = typeof rec.newAgreementEligible === "number" ? (rec.newAgreementEligible as number) : 0;
-    const findings = typeof rec.findingsCount === "number" ? (rec.findingsCount as number) : 0;
-    p.newRatio = Math.round(((p.newAgreementEligible as number) / Math.max(1, findings)) * 1000) / 1000;
-    return p;
-  });
+  const prov = view.provenance;
+  const through = prov.computedThrough === null ? "" : ` through #${prov.computedThrough}`;
+  const loggedLabel = prov.loggedSource === "graph_convergence" ? "graph_convergence events" : "iteration records";
   const blocking = d.blockers.filter((b) => b.severity === "blocking");
-  const vacuous = (signal: string) => Boolean((d.breakdown as Record<string, { vacuous?: boolean }> | null)?.[signal]?.vacuous);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -122,7 +114,17 @@ export default async function RunPage({ params, searchParams }: { params: Promis
               {view.replay?.stopReason ? <Badge>stop: {view.replay.stopReason}</Badge> : null}
             </span>
           }
-          description={d.reason}
+          description={
+            <>
+              {d.reason}{" "}
+              <span data-testid="decision-provenance" className="block text-xs">
+                Computed by the Workbench{through} from {prov.computedFrom}.
+                {prov.loggedDecision
+                  ? ` The state log's last graph decision${prov.loggedDecision.run === null ? "" : ` (#${prov.loggedDecision.run})`}: ${prov.loggedDecision.decision}.`
+                  : " The state log holds no graph decision."}
+              </span>
+            </>
+          }
         />
         <div className="grid gap-4 p-4 md:grid-cols-2">
           <div>
@@ -132,32 +134,64 @@ export default async function RunPage({ params, searchParams }: { params: Promis
               primary={false}
               className="rounded-none border-0 bg-transparent"
               columns={[
-                { id: "signal", header: "Signal", srOnlyHeader: true, className: "px-0 py-1 pr-3", cellClassName: "font-mono text-xs" },
-                { id: "value", header: "Value", srOnlyHeader: true, className: "px-0 py-1 pr-3", cellClassName: "tabular-nums" },
-                { id: "threshold", header: "Threshold", srOnlyHeader: true, className: "px-0 py-1 pr-3", cellClassName: "text-xs text-fg-muted" },
-                { id: "result", header: "Result", srOnlyHeader: true, className: "px-0 py-1 pr-3" },
-                { id: "role", header: "Role", srOnlyHeader: true, className: "px-0 py-1", cellClassName: "text-xs text-fg-muted" },
+                { id: "signal", header: "Signal", rowHeader: true, className: "px-0 py-1 pr-3", cellClassName: "font-mono text-xs" },
+                { id: "computed", header: `Computed${through}`, title: `The Workbench's convergence over ${prov.computedFrom}`, className: "px-0 py-1 pr-3", cellClassName: "tabular-nums" },
+                {
+                  id: "logged",
+                  header: "State log",
+                  title: prov.loggedSource ? `The last value in the state log's ${loggedLabel}, with its iteration` : "The state log holds no signal values",
+                  className: "px-0 py-1 pr-3",
+                  cellClassName: "tabular-nums",
+                },
+                { id: "threshold", header: "Threshold", className: "px-0 py-1 pr-3", cellClassName: "text-xs text-fg-muted" },
+                { id: "result", header: "Result", title: "Of the computed value: the decision above is the Workbench's", className: "px-0 py-1 pr-3" },
+                { id: "role", header: "Role", className: "px-0 py-1", cellClassName: "text-xs text-fg-muted" },
               ]}
-              rows={d.trace.map((t) => ({
-                key: t.signal,
+              rows={prov.gates.map((g) => ({
+                key: g.signal,
+                data: { "data-differs": String(g.differs) },
                 cells: {
-                  signal: t.signal,
-                  value: (
+                  signal: g.signal,
+                  computed: g.computed ? (
                     <>
-                      {t.value === null ? "—" : t.value.toFixed(3)}
-                      {vacuous(t.signal) ? (
+                      <span title={g.computed.counts}>{g.computed.value.toFixed(3)}</span>
+                      {g.computed.vacuous ? (
                         <Badge className="ml-1" title="Nothing to measure (0/0): the signal passes by definition.">
                           vacuous
                         </Badge>
                       ) : null}
+                      <span className="block text-[11px] text-fg-muted">{g.computed.counts}</span>
                     </>
+                  ) : (
+                    "—"
                   ),
-                  threshold: `≥ ${t.threshold}`,
-                  result: <Badge tone={t.passed ? "ok" : t.role === "blocking_guard" ? "danger" : "warn"}>{t.passed ? "passes" : t.role === "blocking_guard" ? "blocks" : "below"}</Badge>,
-                  role: t.role === "blocking_guard" ? "blocking guard" : "weighted",
+                  logged: g.logged ? (
+                    <>
+                      {g.logged.value.toFixed(3)} <span className="text-[11px] text-fg-muted">#{g.logged.run}</span>
+                      {g.differs ? (
+                        <Badge tone="warn" className="ml-1" title="Differs from the computed value: see below the table.">
+                          differs
+                        </Badge>
+                      ) : null}
+                    </>
+                  ) : (
+                    "—"
+                  ),
+                  threshold: `≥ ${g.threshold}`,
+                  result: g.computed ? (
+                    <Badge tone={g.computed.passed ? "ok" : g.role === "blocking_guard" ? "danger" : "warn"}>{g.computed.passed ? "passes" : g.role === "blocking_guard" ? "blocks" : "below"}</Badge>
+                  ) : (
+                    "—"
+                  ),
+                  role: g.role === "blocking_guard" ? "blocking guard" : "weighted",
                 },
               }))}
             />
+            {prov.explanation ? (
+              <p data-testid="signal-provenance" className="mt-2 text-xs text-fg-muted">
+                {prov.explanation}
+              </p>
+            ) : null}
           </div>
           <div className="space-y-2 text-sm">
             <p>
@@ -183,9 +217,27 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             {view.registry ? (
               <p className="text-xs text-fg-muted">
                 Registry: {view.registry.metrics.findings} units, {view.registry.metrics.gatedFindings} above the {view.registry.relevanceGate} gate, {view.registry.metrics.agreementEligible} agreement-eligible,{" "}
-                {view.registry.metrics.contradictions} contradictions; executors {view.registry.executorPool.join(", ") || "none"}.
+                {view.registry.metrics.contradictions} contradictions; seat files with findings from {view.registry.executorPool.join(", ") || "no executor"}.
               </p>
             ) : null}
+            <p data-testid="run-executors" className="text-xs text-fg-muted">
+              Executors ({view.executors.length}):{" "}
+              {view.executors.length
+                ? view.executors
+                    .map(
+                      (x) =>
+                        `${x.label}${x.kind || x.model ? ` (${[x.kind, x.model].filter(Boolean).join(", ")})` : ""}: ${[
+                          x.configured ? "in the config's pool" : null,
+                          x.sweeps ? `${x.sweeps} sweep(s)${x.failedSweeps ? `, ${x.failedSweeps} failed` : ""}` : null,
+                          x.seatFileIterations ? `seat files for ${x.seatFileIterations} iteration(s)` : "no seat file in the packet",
+                        ]
+                          .filter(Boolean)
+                          .join(", ")}`,
+                    )
+                    .join("; ")
+                : "none named by the config, the state log or the seat files"}
+              .
+            </p>
           </div>
         </div>
       </Card>
@@ -202,9 +254,16 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       ) : null}
 
       <Card>
-        <CardHeader title="Signals per iteration" description="Dashed lines are thresholds: red for blocking guards, amber for weighted signals." />
+        <CardHeader
+          title="Signals per iteration"
+          description={`Solid: the state log's ${loggedLabel}${prov.loggedSource === "graph_convergence" ? " (what the loop gated on)" : ""}. Dotted: each iteration record's own figure. ◆: the Workbench's value${through} (the Gates' computed column). Dashed lines are thresholds: red for blocking guards, amber for weighted signals.`}
+        />
         <div id="iterations" className="p-4">
-          {points.length ? <SignalCharts data={points} thresholds={view.signalThresholds} convergenceThreshold={view.convergenceThreshold} /> : <EmptyState title="No iterations yet" />}
+          {view.signalPoints.length ? (
+            <SignalCharts data={view.signalPoints} thresholds={view.signalThresholds} convergenceThreshold={view.convergenceThreshold} showRecord={prov.loggedSource === "graph_convergence"} />
+          ) : (
+            <EmptyState title="No iterations yet" />
+          )}
         </div>
         {view.iterationWindow.count < view.iterationWindow.total ? <WindowNav window={view.iterationWindow} noun="iterations" param="iterations" basePath={basePath} searchParams={query} anchor="iterations" /> : null}
       </Card>
@@ -234,7 +293,10 @@ export default async function RunPage({ params, searchParams }: { params: Promis
       ) : null}
 
       <Card>
-        <CardHeader title="Event timeline" description={view.eventWindow.count < view.eventWindow.total ? "One window of the log's events at a time, the latest by default; older ones are a link away." : undefined} />
+        <CardHeader
+          title="Event timeline"
+          description={`In time order (events logged at the same instant in log order)${view.eventWindow.count < view.eventWindow.total ? "; one window at a time, the latest by default, older ones a link away" : ""}.`}
+        />
         <WindowNav window={view.eventWindow} noun="events" param="events" basePath={basePath} searchParams={query} anchor="events" />
         <ol id="events" className="max-h-96 divide-y divide-border overflow-auto" aria-label="Events" start={view.eventWindow.offset + 1}>
           {view.events.map((e, i) => {
