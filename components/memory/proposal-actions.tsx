@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SignerSelect } from "./signer-select";
@@ -11,7 +11,9 @@ import { memoryRoutes } from "@/lib/memory/schemas";
 
 /**
  * Approve, decline or revise a proposal with a server-held key, or apply an approved one.
- * The browser names a key id; the server signs (the secret never reaches the page).
+ * The browser names a key id; the server signs (the secret never reaches the page). After a
+ * decision or an apply the page is reloaded with `decided` or `applied` naming the proposal, and
+ * says there what happened and what comes next (the proposal, and these buttons, move on).
  */
 export function ProposalActions({
   projectId,
@@ -23,6 +25,7 @@ export function ProposalActions({
   whyNotApprovable,
   cannotSign = null,
   blocked = null,
+  applyBlocked = null,
 }: {
   projectId: string;
   proposalId: string;
@@ -35,8 +38,12 @@ export function ProposalActions({
   cannotSign?: string | null;
   /** Why nothing may be done with this proposal at all (a replayed approval); the server refuses too. */
   blocked?: string | null;
+  /** Why applying this approved proposal would be refused now (the server checks again). */
+  applyBlocked?: string | null;
 }) {
   const router = useRouter();
+  const pathname = usePathname();
+  const search = useSearchParams();
   const [keyId, setKeyId] = useState(signers[0] ?? "");
   const [rationale, setRationale] = useState("");
   const [busy, setBusy] = useState(false);
@@ -44,13 +51,19 @@ export function ProposalActions({
 
   const params = { id: projectId, proposalId };
 
-  async function post(call: () => Promise<unknown>, done: string) {
+  async function post(call: () => Promise<unknown>, done: string, outcome: "decided" | "applied") {
     setBusy(true);
     setMessage(null);
     try {
       await call();
       setMessage({ tone: "ok", text: done });
-      router.refresh();
+      const q = new URLSearchParams(search.toString());
+      q.delete("decided");
+      q.delete("applied");
+      q.set(outcome, proposalId);
+      const next = `${pathname}?${q.toString()}`;
+      if (next === `${pathname}?${search.toString()}`) router.refresh();
+      else router.replace(next, { scroll: false });
     } catch (e) {
       setMessage({ tone: "danger", text: errorMessage(e) });
     } finally {
@@ -63,7 +76,13 @@ export function ProposalActions({
     return (
       <div className="space-y-1">
         {applied ? null : (
-          <Button size="sm" variant="primary" disabled={busy} onClick={() => void post(() => callApi(memoryRoutes.apply, { params }), "Applied: one event appended to .coord/memory.yml.")}>
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={busy || applyBlocked !== null}
+            title={applyBlocked ?? undefined}
+            onClick={() => void post(() => callApi(memoryRoutes.apply, { params }), "Applied: one event appended to .coord/memory.yml.", "applied")}
+          >
             Apply to memory.yml
           </Button>
         )}
@@ -72,7 +91,7 @@ export function ProposalActions({
     );
   }
   if (state !== "proposed") return null;
-  const decide = (decision: "approve" | "decline" | "revise", done: string) => void post(() => callApi(memoryRoutes.decide, { params, body: { decision, rationale, keyId } }), done);
+  const decide = (decision: "approve" | "decline" | "revise", done: string) => void post(() => callApi(memoryRoutes.decide, { params, body: { decision, rationale, keyId } }), done, "decided");
   if (signers.length === 0) {
     return (
       <p className="border-t border-border pt-2 text-xs text-warn">

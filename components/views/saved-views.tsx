@@ -9,7 +9,20 @@ import { viewRoutes, type SavedViewDto, type ViewSurface } from "@/lib/views/sch
 import { SaveViewButton } from "./save-view-button";
 
 /** A surface's saved views as links, each removable, with the button that saves the current one. */
-export function SavedViews({ projectId, surface, views, suggestedName }: { projectId: string; surface: ViewSurface; views: SavedViewDto[]; suggestedName?: string }) {
+export function SavedViews({
+  projectId,
+  surface,
+  views,
+  suggestedName,
+  path,
+}: {
+  projectId: string;
+  surface: ViewSurface;
+  views: SavedViewDto[];
+  suggestedName?: string;
+  /** The view's own address, when the page's carries more (a one-off message) than the view is. */
+  path?: string;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const remove = async (v: SavedViewDto) => {
@@ -34,7 +47,7 @@ export function SavedViews({ projectId, surface, views, suggestedName }: { proje
           </button>
         </span>
       ))}
-      <SaveViewButton projectId={projectId} surface={surface} suggestedName={suggestedName} />
+      <SaveViewButton projectId={projectId} surface={surface} suggestedName={suggestedName} path={path} />
       {error ? (
         <span role="alert" className="text-xs text-danger">
           {error}

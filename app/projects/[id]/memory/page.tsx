@@ -11,6 +11,8 @@ import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
 import { EvidenceRefs } from "@/components/memory/evidence-refs";
 import { BreakLockButton } from "@/components/memory/lock-actions";
 import { ProposalActions } from "@/components/memory/proposal-actions";
+import { OutcomeNotice } from "@/components/memory/outcome-notice";
+import { ReadyToApply } from "@/components/memory/ready-to-apply";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -19,6 +21,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { memoryDesk, taskEvaluations } from "@/lib/memory/desk";
 import { LOCK_FILE, type LockStatus } from "@/lib/memory/lock";
+import { proposalOutcome, readyToApply } from "@/lib/memory/next-step";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Memory & proposals" };
@@ -43,8 +46,8 @@ const STATUS_TONE = { current: "ok", superseded: "neutral", resolved: "neutral",
 
 export default async function MemoryPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { id } = await params;
-  const wanted = (await searchParams).state;
-  const show = STATES.find((s) => s.id === wanted) ?? STATES[0];
+  const query = await searchParams;
+  const show = STATES.find((s) => s.id === query.state) ?? STATES[0];
   const project = await loadProjectOr404(id);
   const [desk, views] = await Promise.all([memoryDesk(id), savedViews(id, "proposals")]);
   const tasks = await taskEvaluations(id);
@@ -62,6 +65,11 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
   const proposals = snapshot.proposals.filter((p) => p.proposal.state === show.state);
   const count = (state: string) => snapshot.proposals.filter((p) => p.proposal.state === state).length;
   const memory = snapshot.memory;
+  // After a decision or an apply (ProposalActions reloads with its proposal id): what happened, and what is next.
+  const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+  const outcome = proposalOutcome(snapshot.proposals, { decided: one(query.decided), applied: one(query.applied) });
+  // The Approved tab lists them itself, Apply included.
+  const ready = show.state === "approved" ? [] : readyToApply(snapshot.proposals);
   const locks: { file: string; status: LockStatus }[] = [...(snapshot.lock ? [{ file: LOCK_FILE, status: snapshot.lock }] : []), ...snapshot.proposalLocks];
 
   return (
@@ -107,7 +115,9 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       <dt className="text-fg-muted">owner</dt>
                       <dd className="font-mono">{status.record.owner}</dd>
                       <dt className="text-fg-muted">created_at</dt>
-                      <dd>{status.record.created_at}</dd>
+                      <dd>
+                        <Time iso={status.record.created_at} />
+                      </dd>
                       <dt className="text-fg-muted">task_id</dt>
                       <dd className="font-mono">{status.record.task_id}</dd>
                       <dt className="text-fg-muted">proposal_id</dt>
@@ -148,6 +158,8 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
             }`
           }
         />
+        {outcome ? <OutcomeNotice outcome={outcome} eventHref={outcome.eventId ? `#${outcome.eventId}` : null} /> : null}
+        {ready.length ? <ReadyToApply projectId={id} proposals={ready} mayApply={mayApprove} /> : null}
         <nav aria-label="Proposal states" className="flex gap-4 border-b border-border px-4 py-2 text-sm">
           {STATES.map((s) => (
             <Link key={s.id} href={`/projects/${id}/memory?state=${s.id}`} aria-current={s.id === show.id ? "page" : undefined} className={s.id === show.id ? "font-medium" : "text-fg-muted hover:underline"}>
@@ -156,7 +168,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
           ))}
         </nav>
         <div className="border-b border-border px-4 py-2">
-          <SavedViews projectId={id} surface="proposals" views={views} suggestedName={`${show.label} proposals`} />
+          <SavedViews projectId={id} surface="proposals" views={views} suggestedName={`${show.label} proposals`} path={`/projects/${id}/memory?state=${show.id}`} />
         </div>
         {proposals.length === 0 ? (
           <div className="p-4">
@@ -184,7 +196,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       </p>
                     ) : null}
                     <p className="text-xs text-fg-muted">
-                      <span className="font-mono">{file}</span> · from task <span className="font-mono">{p.source_task}</span> · <Time iso={p.created_at} withTime /> · action hash{" "}
+                      <span className="font-mono">{file}</span> · from task <span className="font-mono">{p.source_task}</span> · <Time iso={p.created_at} /> · action hash{" "}
                       <span className="font-mono">{actionHash.slice(0, 12)}…</span>
                     </p>
                     <div>
@@ -194,7 +206,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                     </div>
                     {p.decision ? (
                       <div className="rounded-md border border-border p-2 text-xs" aria-label="Decision record">
-                        <span className="font-medium">{p.decision.decision}</span> by <span className="font-mono">{p.decision.actor}</span> at {p.decision.timestamp} — {p.decision.rationale}
+                        <span className="font-medium">{p.decision.decision}</span> by <span className="font-mono">{p.decision.actor}</span> at <Time iso={p.decision.timestamp} /> — {p.decision.rationale}
                         <span className="ml-2">
                           {verification ? (
                             verification.ok ? (
@@ -255,7 +267,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                 <span>
                   {e.event.summary}
                   <span className="block text-xs text-fg-muted">
-                    <Time iso={e.event.created_at} withTime /> · {e.event.actor} · approved by {e.event.approval.actor}
+                    <Time iso={e.event.created_at} /> · {e.event.actor} · approved by {e.event.approval.actor}
                     {e.supersededBy.length ? ` · superseded by ${e.supersededBy.join(", ")}` : ""}
                     {e.resolvedBy.length ? ` · resolved by ${e.resolvedBy.join(", ")}` : ""}
                     {e.event.source_proposal_id ? ` · from proposal ${e.event.source_proposal_id.slice(0, 8)}` : ""}
