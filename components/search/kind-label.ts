@@ -6,6 +6,7 @@ export const KIND_LABEL: Record<SearchKind, string> = {
   document: "Document",
   requirement: "Requirement",
   knowledge: "Product knowledge",
+  kb: "Knowledge base",
   packet: "Packet",
   brief: "Brief",
   finding: "Finding",

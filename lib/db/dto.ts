@@ -95,7 +95,7 @@ export interface WarningDto extends FileWarning {
 
 export interface DocumentHitDto {
   relPath: string;
-  area: "artifact" | "requirements" | "product";
+  area: "artifact" | "requirements" | "product" | "kb";
   source: SourceKind | null;
   slug: string | null;
   title: string | null;

@@ -117,7 +117,8 @@ async function writeProjectIndex(
   // index.json, product manifest.json); otherwise only its changed files are re-read.
   const areaIndexTouched = (dirs: string[], name: string) => touched.some((p) => dirs.some((d) => p === (d === "." ? name : `${d}/${name}`)));
   const replaceAreas = (["requirements", "product"] as const).filter((a) => full || (a === "requirements" ? areaIndexTouched(plan.requirementsDirs, "index.json") : areaIndexTouched(plan.productDirs, "manifest.json")));
-  const docFiles = [...changed.filter((f) => f.area === "artifact" || !replaceAreas.includes(f.area as "requirements" | "product")), ...files.filter((f) => f.area !== "artifact" && replaceAreas.includes(f.area))];
+  const replaced = (f: AreaFile) => (replaceAreas as readonly string[]).includes(f.area);
+  const docFiles = [...changed.filter((f) => !replaced(f)), ...files.filter(replaced)];
   const documents = await buildDocuments(ctx, plan, docFiles, replaceAreas);
   // Both passes are done: the texts they shared need not live through the write.
   ctx.cache.clear();

@@ -4,11 +4,12 @@ import type { WarningSink } from "../core/warnings";
 import { scanBrainstorms } from "./sources/brainstorm";
 import pMap from "p-map";
 import { READ_CONCURRENCY, type ScanContext } from "./sources/context";
-import { artifactDocument, productDocuments, requirementsDocuments } from "./sources/documents";
+import { artifactDocument, kbDocuments, productDocuments, requirementsDocuments } from "./sources/documents";
 import { scanProposals } from "./sources/proposal";
 import { scanRefactoring } from "./sources/refactoring";
 import { scanWork } from "./sources/work";
 import type { SearchDocument, SourceKind, TopicSourceRecord } from "./types";
+import { KB_DIR, KB_ROOT_INDEX } from "../moc/kb-source";
 
 export interface ArtifactRoot {
   source: SourceKind;
@@ -21,9 +22,12 @@ export interface ScanPlan {
   roots: ArtifactRoot[];
   requirementsDirs: string[];
   productDirs: string[];
+  /** The knowledge base the context-loader reads (docs/), when it has its root index; else null. */
+  kbDir: string | null;
 }
 
-export type FileArea = "artifact" | "requirements" | "product";
+/** `kb`: the knowledge base's markdown files (docs/), searchable like the other areas. */
+export type FileArea = "artifact" | "requirements" | "product" | "kb";
 export interface AreaFile extends FileEntry {
   area: FileArea;
 }
@@ -50,7 +54,8 @@ export async function planScan(pfs: ProjectFs, warn: WarningSink): Promise<ScanP
     const prod = l.artifacts["product-knowledge"];
     if (prod.configured && prod.relPath && (await pfs.isDir(prod.relPath)) && !productDirs.includes(prod.relPath)) productDirs.push(prod.relPath);
   }
-  return { layouts, roots, requirementsDirs, productDirs };
+  const kbDir = (await pfs.stat(`${KB_DIR}/${KB_ROOT_INDEX}`)) ? KB_DIR : null;
+  return { layouts, roots, requirementsDirs, productDirs, kbDir };
 }
 
 function under(dir: string, rel: string): boolean {
@@ -61,14 +66,16 @@ function under(dir: string, rel: string): boolean {
 export async function listFiles(pfs: ProjectFs, plan: ScanPlan): Promise<AreaFile[]> {
   const seen = new Map<string, AreaFile>();
   let walks = 0;
-  const add = async (dir: string, area: FileArea) => {
+  const add = async (dir: string, area: FileArea, only?: (relPath: string) => boolean) => {
     walks++;
     // The walked entry is this walk's own object: tagged in place rather than copied.
-    for (const f of await pfs.walk(dir)) if (!seen.has(f.relPath)) seen.set(f.relPath, Object.assign(f, { area }));
+    for (const f of await pfs.walk(dir)) if (!seen.has(f.relPath) && (!only || only(f.relPath))) seen.set(f.relPath, Object.assign(f, { area }));
   };
   for (const r of plan.roots) await add(r.dir, "artifact");
   for (const d of plan.requirementsDirs) await add(d, "requirements");
   for (const d of plan.productDirs) await add(d, "product");
+  // The loader reads markdown only; a knowledge area claimed above keeps its own area.
+  if (plan.kbDir) await add(plan.kbDir, "kb", (rel) => rel.endsWith(".md"));
   const files = [...seen.values()];
   // One walk comes back sorted; only several need merging.
   return walks > 1 ? files.sort((a, b) => (a.relPath < b.relPath ? -1 : 1)) : files;
@@ -167,6 +174,8 @@ export async function buildDocuments(ctx: ScanContext, plan: ScanPlan, files: Ar
     const inDir = files.filter((f) => f.area === "requirements" && under(dir, f.relPath));
     if (inDir.length || rebuilt.includes("requirements")) out.push(...(await requirementsDocuments(ctx, dir, inDir, rebuilt.includes("requirements"))));
   }
+  const kb = files.filter((f) => f.area === "kb");
+  if (kb.length) out.push(...(await kbDocuments(ctx, kb)));
   const reqDirs = plan.requirementsDirs;
   for (const dir of plan.productDirs) {
     out.push(

@@ -21,7 +21,11 @@ export interface KbSource {
   why?(rel: string): string;
 }
 
-export function projectKbSource(pfs: ProjectFs, docsDir = "docs", maxBytes = 1024 * 1024): KbSource {
+/** Where a project's knowledge base lives, and the root index that makes it one (kb_not_initialized without it). */
+export const KB_DIR = "docs";
+export const KB_ROOT_INDEX = "_index.md";
+
+export function projectKbSource(pfs: ProjectFs, docsDir = KB_DIR, maxBytes = 1024 * 1024): KbSource {
   const stats = { filesRead: 0, bytesRead: 0, tokensRead: 0, reads: [] as string[] };
   const full = (rel: string) => path.posix.join(docsDir, rel);
   const listings = new Map<string, Map<string, "file" | "dir">>();

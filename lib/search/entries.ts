@@ -49,6 +49,7 @@ const SUMMARY_FILE = /(^|[-_/])summary\.md$/i;
 function documentKind(d: IndexedContent["documents"][number]): SearchKind {
   if (d.area === "requirements") return "requirement";
   if (d.area === "product") return "knowledge";
+  if (d.area === "kb") return "kb";
   return SUMMARY_FILE.test(d.relPath) ? "summary" : "document";
 }
 

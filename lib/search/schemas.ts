@@ -7,7 +7,7 @@ import { defineRoute, opaque } from "../core/contract";
 import type { JumpTargets } from "../db/repositories/palette";
 
 /** What an indexed entry is. Each kind links to its own page. */
-export const SEARCH_KINDS = ["topic", "summary", "document", "requirement", "knowledge", "packet", "brief", "finding", "memory", "commit"] as const;
+export const SEARCH_KINDS = ["topic", "summary", "document", "requirement", "knowledge", "kb", "packet", "brief", "finding", "memory", "commit"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** Results are always bounded: the best `limit` hits by rank, never more than this. */

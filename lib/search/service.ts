@@ -1,5 +1,7 @@
 /**
- * Full-text search over everything indexed. Every word must match; when that finds nothing
+ * Full-text search over everything indexed. Words match in any form of the same stem
+ * ("webhook" finds "webhooks"), and entries with the words as typed rank first, so an exact
+ * identifier finds its own entry at the top. Every word must match; when that finds nothing
  * and more than one word was typed, any word may match (and the result says so). Facets count
  * every match, each facet with the other facets' filters applied, so a person can see what
  * choosing a value would give.
@@ -7,10 +9,10 @@
 import { WorkbenchError } from "../core/errors";
 import { databaseKind } from "../db/database-url";
 import { projectNames } from "../db/repositories/projects";
-import { facetGroups, rankedMatches, type FacetGroup, type MatchFilters, type MatchRow } from "../db/repositories/search";
+import { EXACT_BONUS, facetGroups, rankedMatches, type FacetGroup, type MatchFilters, type MatchRow, type SearchMatch } from "../db/repositories/search";
 import { sqliteSearch } from "../db/repositories/search-sqlite";
 import { SEARCH_KINDS, searchQuerySchema, type SearchFacet, type SearchHit, type SearchKind, type SearchQueryInput, type SearchResult } from "./schemas";
-import { makeSnippet, parseQuery, stripWordBreaks, toFts5, toTsquery, type QueryTerm } from "./text";
+import { makeSnippet, parseQuery, searchesStems, stripWordBreaks, toFts5, toTsquery, type QueryTerm } from "./text";
 export { jumpTargets } from "../db/repositories/palette";
 
 export interface SearchOutcome extends SearchResult {
@@ -52,6 +54,27 @@ function markTitle(title: string, terms: QueryTerm[]): string {
   return makeSnippet(title, terms, 10_000);
 }
 
+/** What a query names when it is one identifier (a file name, a slug, a ticket): compared with entries' refs. */
+function namedBy(q: string): string | null {
+  const t = q.trim().toLowerCase();
+  return /^[^\s"*]+$/.test(t) ? t : null;
+}
+
+/**
+ * An entry whose own name (its ref, or a path's file name) is what was typed comes first, with
+ * a score to match: `payment-webhook-replay.md` opens on that file, not on an index that links
+ * it. Among the ranked hits only, so it costs nothing.
+ */
+function rankNamedFirst(rows: MatchRow[], named: string | null): MatchRow[] {
+  if (named === null) return rows;
+  const isNamed = (ref: string) => {
+    const r = ref.toLowerCase();
+    return r === named || r.endsWith(`/${named}`);
+  };
+  const first = rows.filter((r) => isNamed(r.ref)).map((r) => ({ ...r, score: r.score + 2 * EXACT_BONUS }));
+  return first.length ? [...first, ...rows.filter((r) => !isNamed(r.ref))] : rows;
+}
+
 /** `visibleProjectIds`: team mode's restriction to the projects the person may see (null: all). */
 export async function runSearch(input: SearchQueryInput, visibleProjectIds: string[] | null = null): Promise<SearchOutcome> {
   const parsed = searchQuerySchema.safeParse(input);
@@ -67,21 +90,29 @@ export async function runSearch(input: SearchQueryInput, visibleProjectIds: stri
   const empty = { project: [], kind: [], status: [], year: [] };
   if (terms.length === 0) return { query, total: 0, hits: [], facets: empty, engine, tookMs: 0, matched: "all" };
 
-  const build = engine === "postgres-tsvector" ? toTsquery : toFts5;
-  const find = async (expr: string): Promise<{ groups: FacetGroup[]; rows: MatchRow[] }> => {
-    if (engine === "sqlite-fts5") return sqliteSearch(expr, filters, query.limit, await projectNames());
-    const groups = await facetGroups(expr, { from: filters.from, to: filters.to }, visibleProjectIds);
+  // Both engines stem the same way on both sides (the index and the query), so one expression
+  // serves the words as typed and their stems, each against its own index.
+  const toEngine = engine === "postgres-tsvector" ? toTsquery : toFts5;
+  const stems = searchesStems(terms);
+  const build = (mode: "all" | "any"): SearchMatch => {
+    const expr = toEngine(terms, mode);
+    return { exact: expr, stemmed: stems ? expr : null };
+  };
+  const find = async (match: SearchMatch): Promise<{ groups: FacetGroup[]; rows: MatchRow[] }> => {
+    if (engine === "sqlite-fts5") return sqliteSearch(match, filters, query.limit, await projectNames());
+    const groups = await facetGroups(match, { from: filters.from, to: filters.to }, visibleProjectIds);
     const any = groups.some((g) => passes(g, filters, null));
-    return { groups, rows: any ? await rankedMatches(expr, filters, query.limit) : [] };
+    return { groups, rows: any ? await rankedMatches(match, filters, query.limit) : [] };
   };
   let matched: "all" | "any" = "all";
-  let { groups, rows } = await find(build(terms, "all"));
+  let { groups, rows } = await find(build("all"));
   if (groups.length === 0 && terms.length > 1) {
     matched = "any";
-    ({ groups, rows } = await find(build(terms, "any")));
+    ({ groups, rows } = await find(build("any")));
   }
   const total = groups.filter((g) => passes(g, filters, null)).reduce((n, g) => n + g.n, 0);
-  const hits: SearchHit[] = rows.map((r) => ({
+  const named = namedBy(query.q);
+  const hits: SearchHit[] = rankNamedFirst(rows, named).map((r) => ({
     projectId: r.projectId,
     projectName: r.projectName,
     kind: r.kind as SearchKind,

@@ -79,7 +79,7 @@ async function diff(projectId: string, kinds: readonly SearchKind[], entries: En
 
 const stats = (c: EntryChanges): SyncStats => ({ written: c.upsert.length, removed: c.remove.length });
 
-const DOCUMENT_KINDS: SearchKind[] = ["summary", "document", "requirement", "knowledge"];
+const DOCUMENT_KINDS: SearchKind[] = ["summary", "document", "requirement", "knowledge", "kb"];
 /** A replaced knowledge area holds entries of one kind only (see documentKind). */
 const AREA_KIND = { requirements: "requirement", product: "knowledge" } as const;
 

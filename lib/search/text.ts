@@ -7,6 +7,7 @@
  * characters) matches any substring, as people expect there; Thai, Lao, Khmer and Myanmar
  * into the words Intl.Segmenter finds.
  */
+import { porterStem } from "./porter";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "./schemas";
 
 const WORD_BREAK = "\u200B";
@@ -83,6 +84,13 @@ export function parseQuery(input: string): QueryTerm[] {
 
 const quoteFts = (w: string) => `"${w.replaceAll('"', '""')}"`;
 
+/**
+ * Whether a query is searched through the stemmed index. A prefix (`invo*`) is matched as
+ * typed: a stemmed prefix is not always the start of the stemmed word it was cut from
+ * ("abilit*" against "ability", stored as "abil"), and a prefix already finds the other forms.
+ */
+export const searchesStems = (terms: QueryTerm[]): boolean => terms.every((t) => !t.prefix);
+
 /** An FTS5 MATCH expression: every term (AND) or any term (OR). */
 export function toFts5(terms: QueryTerm[], mode: "all" | "any"): string {
   const parts = terms.map((t) => {
@@ -136,11 +144,17 @@ export function makeSnippet(text: string, terms: QueryTerm[], width = 24): strin
   for (const t of terms) {
     t.words.forEach((w, i) => (t.prefix && i === t.words.length - 1 ? prefixes.push(fold(w)) : exact.add(fold(w))));
   }
+  // A stemmed search matched other forms of the words too ("webhooks" for webhook): mark them.
+  // Stemming only rewrites a word's last letters, so only words that begin like a query stem
+  // (less its last two letters) are stemmed: a long body costs a few stems, not thousands.
+  const stems = searchesStems(terms) ? new Set([...exact].map(porterStem)) : new Set<string>();
+  const heads = [...stems].map((st) => st.slice(0, Math.max(1, st.length - 2)));
+  const sameStem = (w: string) => heads.some((h) => w.startsWith(h)) && stems.has(porterStem(w));
   const body = segmentForIndex(text.slice(0, SNIPPET_SCAN));
   const words = [...body.matchAll(/[\p{L}\p{N}\p{M}]+/gu)];
   const isHit = words.map((m) => {
     const w = fold(m[0]);
-    return exact.has(w) || prefixes.some((p) => w.startsWith(p));
+    return exact.has(w) || prefixes.some((p) => w.startsWith(p)) || sameStem(w);
   });
   let best = 0;
   let bestCount = -1;

@@ -75,10 +75,11 @@ describe("indexing the sample project", () => {
     ]);
   });
 
-  it("stores documents for artifacts, requirements tickets and product knowledge, and the layouts", async () => {
+  it("stores documents for artifacts, requirements tickets, product knowledge and the knowledge base's docs/, and the layouts", async () => {
     const db = await getDb();
     const areas = await db.document.groupBy({ by: ["area"], where: { projectId }, _count: true, orderBy: { area: "asc" } });
-    expect(Object.fromEntries(areas.map((a) => [a.area, a._count]))).toEqual({ artifact: expect.any(Number), product: 4, requirements: 8 });
+    // kb: every markdown file of docs/ (the context-loader's knowledge base), its indexes included.
+    expect(Object.fromEntries(areas.map((a) => [a.area, a._count]))).toEqual({ artifact: expect.any(Number), kb: 12, product: 4, requirements: 8 });
     const project = await db.project.findUniqueOrThrow({ where: { id: projectId } });
     expect(JSON.parse(project.configJson)[0].artifacts.requirements.relPath).toBe("knowledge/requirements");
     expect(project.gitFingerprint).toMatch(/^[0-9a-f]{64}$/);

@@ -4,13 +4,14 @@
  * 100–300 ms; here each entry's facet values sit in typed arrays indexed by rowid, and a
  * SQL function called for every match counts it into the facet groups and says whether it
  * passes the filters, while FTS5 computes bm25 and keeps the best `limit`. Titles and
- * bodies (for snippets) are read for those hits only.
+ * bodies (for snippets) are read for those hits only. Words are matched through the stemmed
+ * index ("SearchEntryStem"), prefixes through the index of the words as typed.
  */
 import type { Database as Sqlite } from "better-sqlite3";
 import { getDb } from "../client";
 import { sqliteFileUrl } from "../database-url";
 import { noteQuery } from "../query-stats";
-import type { FacetGroup, MatchFilters, MatchRow } from "./search";
+import { EXACT_BONUS, type FacetGroup, type MatchFilters, type MatchRow, type SearchMatch } from "./search";
 
 interface FacetIndex {
   /** max(id) and count(*) of SearchEntry when built: any insert or delete changes one. */
@@ -126,7 +127,7 @@ export interface SqliteSearch {
  * Every match counted into facet groups (project, kind, status, year) regardless of the
  * filters, and the best `limit` matches that pass the filters, with their snippets.
  */
-export async function sqliteSearch(match: string, filters: MatchFilters, limit: number, projectNames: Map<string, string>): Promise<SqliteSearch> {
+export async function sqliteSearch(match: SearchMatch, filters: MatchFilters, limit: number, projectNames: Map<string, string>): Promise<SqliteSearch> {
   const state = await readState();
   const ix = facetIndex(state);
   const want = {
@@ -161,7 +162,22 @@ export async function sqliteSearch(match: string, filters: MatchFilters, limit: 
   try {
     noteQuery();
     // bm25 is lower-is-better; title words count four times body words.
-    top = state.db.prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`).raw().all(match, limit) as [number, number][];
+    if (match.stemmed === null) {
+      top = state.db.prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`).raw().all(match.exact, limit) as [
+        number,
+        number,
+      ][];
+    } else {
+      // Every entry with the stems matches; those that also have the words as typed (one
+      // lookup of the unstemmed index, made once for the query) come first.
+      top = state.db
+        .prepare(
+          `SELECT rowid, bm25("SearchEntryStem", 4.0, 1.0) - ${EXACT_BONUS} * (rowid IN (SELECT rowid FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ?)) AS r
+            FROM "SearchEntryStem" WHERE "SearchEntryStem" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`,
+        )
+        .raw()
+        .all(match.exact, match.stemmed, limit) as [number, number][];
+    }
   } finally {
     state.visit = () => 1;
   }

@@ -1,10 +1,10 @@
 /**
  * The search index in the database: entries, what they were built from, and the full-text
- * queries, in each engine's own SQL (FTS5 MATCH with bm25 and snippet on SQLite; a tsvector
- * with ts_rank_cd on PostgreSQL). Entry rows are written with plain SQL in one transaction,
- * like the indexer's bulk writes: a run can add tens of thousands of findings.
+ * queries, in each engine's own SQL (two FTS5 tables on SQLite, search-sqlite.ts; two
+ * tsvectors with ts_rank_cd on PostgreSQL), each engine indexing the words as typed and
+ * stemmed. Entry rows are written with plain SQL in one transaction, like the indexer's bulk
+ * writes: a run can add tens of thousands of findings.
  */
-import { databaseKind } from "../database-url";
 import { getDb } from "../client";
 import { count } from "../db-values";
 import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
@@ -105,6 +105,8 @@ const BULK_FTS_MIN = 1000;
  */
 const BULK_FTS_HASHSIZE = 16 * 1024 * 1024;
 const DEFAULT_FTS_HASHSIZE = 1024 * 1024;
+/** The FTS5 tables over SearchEntry (see the search migrations): words as typed, and stemmed (porter). */
+const FTS_TABLES = ["SearchEntryFts", "SearchEntryStem"] as const;
 
 /**
  * Row by row through the insert trigger, FTS5 interleaves its writes with the table's: a full
@@ -120,10 +122,13 @@ async function beginBulkFts(tx: SqlTx): Promise<{ finish(): Promise<void> } | nu
   await tx.run(`DROP TRIGGER "SearchEntry_fts_insert"`);
   return {
     async finish() {
-      // FTS5 takes configuration values only as literals (a bound value is a "logic error").
-      await tx.run(`INSERT INTO "SearchEntryFts" ("SearchEntryFts", rank) VALUES ('hashsize', ${BULK_FTS_HASHSIZE})`);
-      await tx.run(`INSERT INTO "SearchEntryFts" (rowid, title, body) SELECT "id", "title", "body" FROM "SearchEntry" WHERE "id" > ?`, [maxId]);
-      await tx.run(`INSERT INTO "SearchEntryFts" ("SearchEntryFts", rank) VALUES ('hashsize', ${DEFAULT_FTS_HASHSIZE})`);
+      // Both indexes the trigger fills: the words as typed and their stems.
+      for (const fts of FTS_TABLES) {
+        // FTS5 takes configuration values only as literals (a bound value is a "logic error").
+        await tx.run(`INSERT INTO "${fts}" ("${fts}", rank) VALUES ('hashsize', ${BULK_FTS_HASHSIZE})`);
+        await tx.run(`INSERT INTO "${fts}" (rowid, title, body) SELECT "id", "title", "body" FROM "SearchEntry" WHERE "id" > ?`, [maxId]);
+        await tx.run(`INSERT INTO "${fts}" ("${fts}", rank) VALUES ('hashsize', ${DEFAULT_FTS_HASHSIZE})`);
+      }
       await tx.run(trigger.sql);
     },
   };
@@ -133,8 +138,12 @@ async function insertSqlite(tx: SqlTx, projectId: string, entries: StoredEntry[]
   await tx.insert("SearchEntry", [...COLUMNS], entries, (e) => [projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash]);
 }
 
+/** A title and body's words as a tsvector of one configuration, title words weighing more (A over B). */
+const weighted = (config: string) => `setweight(to_tsvector('${config}', v."titleWords"), 'A') || setweight(to_tsvector('${config}', v."bodyWords"), 'B')`;
+
 async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges["upsert"]): Promise<void> {
-  const row = `(${COLUMNS.map(() => "?").join(",")}, setweight(to_tsvector('workbench', ?), 'A') || setweight(to_tsvector('workbench', ?), 'B'))`;
+  const row = `(${COLUMNS.map(() => "?").join(",")}, ?, ?)`;
+  const columns = COLUMNS.map((c) => `"${c}"`).join(",");
   for (let i = 0; i < items.length; i += BATCH) {
     const part = items.slice(i, i + BATCH);
     const params: unknown[] = [];
@@ -143,8 +152,15 @@ async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges[
       params.push(projectId, e.kind, e.ref, e.title, e.body, e.status, e.date, e.href, e.hash, w.title, w.body);
     }
     // Another sync of the same project may have inserted the entry since this one deleted it.
-    const update = [...COLUMNS.slice(3), "tsv"].map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ");
-    await tx.run(`INSERT INTO "SearchEntry" (${COLUMNS.map((c) => `"${c}"`).join(",")}, "tsv") VALUES ${part.map(() => row).join(",")} ON CONFLICT ("projectId", "kind", "ref") DO UPDATE SET ${update}`, params);
+    const update = [...COLUMNS.slice(3), "tsv", "tsvStem"].map((c) => `"${c}" = EXCLUDED."${c}"`).join(", ");
+    // The words are sent once and indexed twice: as typed ("tsv") and stemmed ("tsvStem").
+    await tx.run(
+      `INSERT INTO "SearchEntry" (${columns}, "tsv", "tsvStem")
+        SELECT ${columns}, ${weighted("workbench")}, ${weighted("workbench_stem")}
+        FROM (VALUES ${part.map(() => row).join(",")}) AS v(${columns}, "titleWords", "bodyWords")
+        ON CONFLICT ("projectId", "kind", "ref") DO UPDATE SET ${update}`,
+      params,
+    );
   }
 }
 
@@ -376,33 +392,39 @@ const pg = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++i}`);
 };
 
-/** The best `limit` entries for a MATCH expression (FTS5) or tsquery text (PostgreSQL), ranked. */
-export async function rankedMatches(match: string, filters: MatchFilters, limit: number): Promise<MatchRow[]> {
+/**
+ * What a query matches, in each engine's query language: the words as typed, and (unless the
+ * query has a prefix, see lib/search/text.ts searchesStems) their stems. With stems, every
+ * entry that has the stems matches, and those that also have the words as typed rank first.
+ */
+export interface SearchMatch {
+  exact: string;
+  stemmed: string | null;
+}
+
+/**
+ * Added to the score of an entry that has the words as typed, above any stemmed-only match:
+ * a query for an identifier (`exportJob`, `JIRA-123`) shows its exact match first, however
+ * often other entries use another form of it. Engine ranks stay far below this.
+ */
+export const EXACT_BONUS = 1_000_000;
+
+/** PostgreSQL: the best `limit` entries for a match, ranked (SQLite answers through search-sqlite.ts). */
+export async function rankedMatches(match: SearchMatch, filters: MatchFilters, limit: number): Promise<MatchRow[]> {
   const db = await getDb();
-  const params: unknown[] = [match];
-  if (databaseKind() === "postgres") {
-    const where = filterSql(filters, params);
-    params.push(limit);
-    const rows = await db.$queryRawUnsafe<(Omit<MatchRow, "score"> & { score: number | string })[]>(
-      pg(`SELECT e."projectId", p."name" AS "projectName", e."kind", e."ref", e."title", e."status", e."date", e."href",
-          ts_rank_cd(e."tsv", q) AS "score", NULL AS "snippet", e."body"
-        FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId", to_tsquery('workbench', ?) q
-        WHERE e."tsv" @@ q${where}
-        ORDER BY "score" DESC, e."id" LIMIT ?`),
-      ...params,
-    );
-    return rows.map((r) => ({ ...r, score: Number(r.score) }));
-  }
+  const params: unknown[] = match.stemmed === null ? [match.exact] : [match.stemmed, match.exact];
   const where = filterSql(filters, params);
   params.push(limit);
-  // bm25 is lower-is-better; title words count four times body words.
-  const rows = await db.$queryRawUnsafe<MatchRow[]>(
-    `SELECT e."projectId", p."name" AS "projectName", e."kind", e."ref", e."title", e."status", e."date", e."href",
-        -bm25("SearchEntryFts", 4.0, 1.0) AS "score",
-        snippet("SearchEntryFts", 1, char(57344), char(57345), '…', 20) AS "snippet", NULL AS "body"
-      FROM "SearchEntryFts" JOIN "SearchEntry" e ON e."id" = "SearchEntryFts".rowid JOIN "Project" p ON p."id" = e."projectId"
-      WHERE "SearchEntryFts" MATCH ?${where}
-      ORDER BY bm25("SearchEntryFts", 4.0, 1.0) LIMIT ?`,
+  const [score, from, matches] =
+    match.stemmed === null
+      ? [`ts_rank_cd(e."tsv", q)`, `to_tsquery('workbench', ?) q`, `e."tsv" @@ q`]
+      : [`ts_rank_cd(e."tsvStem", q) + CASE WHEN e."tsv" @@ qe THEN ${EXACT_BONUS} ELSE 0 END`, `to_tsquery('workbench_stem', ?) q, to_tsquery('workbench', ?) qe`, `e."tsvStem" @@ q`];
+  const rows = await db.$queryRawUnsafe<(Omit<MatchRow, "score"> & { score: number | string })[]>(
+    pg(`SELECT e."projectId", p."name" AS "projectName", e."kind", e."ref", e."title", e."status", e."date", e."href",
+        ${score} AS "score", NULL AS "snippet", e."body"
+      FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId", ${from}
+      WHERE ${matches}${where}
+      ORDER BY "score" DESC, e."id" LIMIT ?`),
     ...params,
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
@@ -420,16 +442,16 @@ export function dayInRange(date: string | null, from?: string, to?: string): boo
  * PostgreSQL: match counts grouped by every facet dimension, with no filter but the words.
  * Grouped by day (not year) so the date filter's range can be applied exactly.
  */
-export async function facetGroups(match: string, range: { from?: string; to?: string }, visibleProjectIds: string[] | null = null): Promise<FacetGroup[]> {
+export async function facetGroups(match: SearchMatch, range: { from?: string; to?: string }, visibleProjectIds: string[] | null = null): Promise<FacetGroup[]> {
   const db = await getDb();
   // Hidden projects are neither counted nor allowed to decide the all-words / any-word fallback.
   const visible = visibleProjectIds ? (visibleProjectIds.length ? ` AND e."projectId" IN (${visibleProjectIds.map((_, i) => `$${i + 2}`).join(",")})` : " AND 1 = 0") : "";
   const rows = await db.$queryRawUnsafe<{ projectId: string; projectName: string; kind: string; status: string | null; day: string | null; n: number | bigint | string }[]>(
     `SELECT e."projectId", p."name" AS "projectName", e."kind", e."status", substr(e."date", 1, 10) AS "day", count(*) AS "n"
       FROM "SearchEntry" e JOIN "Project" p ON p."id" = e."projectId"
-      WHERE e."tsv" @@ to_tsquery('workbench', $1)${visible}
+      WHERE ${match.stemmed === null ? `e."tsv" @@ to_tsquery('workbench', $1)` : `e."tsvStem" @@ to_tsquery('workbench_stem', $1)`}${visible}
       GROUP BY e."projectId", p."name", e."kind", e."status", substr(e."date", 1, 10)`,
-    match,
+    match.stemmed ?? match.exact,
     ...(visibleProjectIds ?? []),
   );
   return rows.map(({ day, n, ...r }) => ({ ...r, year: day ? day.slice(0, 4) : null, dateOk: dayInRange(day, range.from, range.to), n: Number(n) }));

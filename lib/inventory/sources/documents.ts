@@ -91,3 +91,14 @@ export async function productDocuments(ctx: ScanContext, dir: string, files: Fil
   }
   return out;
 }
+
+/** The knowledge base (docs/): each markdown file the context-loader may read, titled by its first heading. */
+export async function kbDocuments(ctx: ScanContext, files: FileEntry[]): Promise<SearchDocument[]> {
+  const texts = await pMap(files, async (f) => ({ f, text: await readTextSafe(ctx, f.relPath) }), { concurrency: READ_CONCURRENCY });
+  const out: SearchDocument[] = [];
+  for (const { f, text } of texts) {
+    if (text === null) continue;
+    out.push({ relPath: f.relPath, area: "kb", source: null, slug: null, title: firstHeading(text), content: text.slice(0, MAX_DOCUMENT_CHARS) });
+  }
+  return out;
+}
