@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { isWorkbenchError } from "../lib/core/errors";
 import { registerAccount } from "./commands/account-command";
@@ -34,6 +37,28 @@ async function debugging(): Promise<boolean> {
 }
 
 /**
+ * The Workbench's version, from its package.json: the app root the bin names, else the first
+ * folder above this module holding the Workbench's package.json (the sources' or the build's).
+ */
+function packageVersion(): string {
+  const read = (dir: string) => {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      return pkg.name === "context-workbench" && typeof pkg.version === "string" ? pkg.version : null;
+    } catch {
+      return null;
+    }
+  };
+  const fromEnv = process.env.WORKBENCH_APP_ROOT;
+  if (fromEnv) return read(fromEnv) ?? "unknown";
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)), i = 0; i < 4; dir = path.dirname(dir), i++) {
+    const v = read(dir);
+    if (v) return v;
+  }
+  return "unknown";
+}
+
+/**
  * Runs the CLI and returns the exit code (null: see MainHooks); errors go to stderr, never a
  * stack trace. Commands import their modules when they run, so the start (and --help) loads
  * commander and the commands' descriptions only, and `workbench reduce` does not load the
@@ -46,7 +71,14 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     .description("Context Workbench: index agent context, load it, and serve the dashboard.")
     .exitOverride()
     .configureOutput({ writeOut: stdout.text, writeErr: stderr.text })
-    .showHelpAfterError();
+    .showHelpAfterError()
+    // Not commander's .version(): that wants the version read at every start, for every command.
+    .option("-V, --version", "print the Workbench's version and exit");
+  program.on("option:version", () => {
+    const v = packageVersion();
+    stdout.text(`${v}\n`);
+    throw new CommanderError(0, "commander.version", v);
+  });
   const { beforeAction } = hooks;
   if (beforeAction) {
     program.hook("preAction", () => {

@@ -6,6 +6,7 @@ import { appRoot } from "../db/app-root";
 import { STDIO_CONTEXT, type McpCallerContext } from "./context";
 import { registerWorkbenchPrompts } from "./prompts";
 import { registerWorkbenchResources } from "./resources";
+import { toolListMismatch } from "./tool-names";
 import { registerContextLoaderPackTool } from "./tools/context-loader-pack";
 import { registerDraftPacketTool } from "./tools/draft-packet";
 import { registerEvaluateCheckpointTool } from "./tools/evaluate-checkpoint";
@@ -34,12 +35,28 @@ function version(): string {
 }
 
 /**
+ * The names of the tools registered on `server` from now on. The SDK keeps its registry
+ * private, and the CLI's help names the tools from lib/mcp/tool-names.ts without loading the
+ * server, so the server checks that list against what it actually registered.
+ */
+function recordToolNames(server: McpServer): string[] {
+  const names: string[] = [];
+  const register = server.registerTool.bind(server) as (name: string, ...rest: unknown[]) => unknown;
+  server.registerTool = ((name: string, ...rest: unknown[]) => {
+    names.push(name);
+    return register(name, ...rest);
+  }) as typeof server.registerTool;
+  return names;
+}
+
+/**
  * The Workbench's MCP server with every tool, resource and prompt, not yet connected to a
  * transport. `ctx` says who calls (the stdio server: the local person, no token); every tool,
  * resource and prompt checks that principal's role.
  */
 export function createWorkbenchMcpServer(ctx: McpCallerContext = STDIO_CONTEXT): McpServer {
   const server = new McpServer({ name: "context-workbench", title: "Context Workbench", version: version() }, { instructions: INSTRUCTIONS });
+  const registered = recordToolNames(server);
   registerLoadContextTool(server, ctx);
   registerContextLoaderPackTool(server, ctx);
   registerValidatePacketTool(server);
@@ -55,6 +72,8 @@ export function createWorkbenchMcpServer(ctx: McpCallerContext = STDIO_CONTEXT):
   registerEvaluateCheckpointTool(server, ctx);
   registerListRunsTool(server, ctx);
   registerGetFindingsTool(server, ctx);
+  const mismatch = toolListMismatch(registered);
+  if (mismatch) throw new Error(`The MCP tools differ from the list \`workbench --help\` shows (${mismatch}).`);
   registerWorkbenchResources(server, ctx);
   registerWorkbenchPrompts(server);
   return server;

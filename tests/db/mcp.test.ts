@@ -95,6 +95,19 @@ describe("workbench mcp over stdio (the SDK's client spawning the CLI)", { timeo
     await client?.close();
   });
 
+  it("is described by the CLI's help with the tools it lists (issue 30: the help said 5)", async () => {
+    const names = (await client.listTools()).tools.map((t) => t.name).sort();
+    const help = await cli(["--help"]);
+    expect(help.code).toBe(0);
+    const summary = /^ {2}mcp +([\s\S]*?)\n {2}[a-z]/m.exec(help.stdout)?.[1]?.replace(/\s+/g, " ");
+    expect(summary).toBe(`Serve the Workbench to agents over MCP on stdio (${names.length} tools; \`workbench mcp --help\` names them).`);
+    const own = await cli(["mcp", "--help"]);
+    expect(own.code).toBe(0);
+    const listed = /with (\d+) tools: ([a-z_, ]+)\./.exec(own.stdout.replace(/\s+/g, " "));
+    expect(Number(listed?.[1])).toBe(names.length);
+    expect(listed?.[2]?.split(", ").sort()).toEqual(names);
+  });
+
   it("lists the tools with input schemas from the zod schemas", async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
