@@ -6,23 +6,9 @@ import { yamlNestingDepth } from "./fs/nesting";
 import { parseLenient } from "./lenient";
 import type { ProjectFs } from "./project-fs";
 import type { WarningSink } from "./warnings";
+import { AGENT_DIRS, ARTIFACT_NAMES, CONFIGURATION_FILE, DEFAULT_SUBDIR, type AgentDir, type ArtifactName } from "./agent-layout";
 
-/** Agent folders whose layout the Workbench recognises, first one primary. */
-export const AGENT_DIRS = [".claude", ".opencode", ".codex"] as const;
-export type AgentDir = (typeof AGENT_DIRS)[number];
-
-export const ARTIFACT_NAMES = ["work", "brainstorms", "proposals", "refactoring", "requirements", "product-knowledge"] as const;
-export type ArtifactName = (typeof ARTIFACT_NAMES)[number];
-
-/** resolve_artifact_typed's second argument: the default subdirectory under the agent folder. */
-const DEFAULT_SUBDIR: Record<ArtifactName, string> = {
-  work: "work",
-  brainstorms: "brainstorm",
-  proposals: "proposals",
-  refactoring: "work/refactoring-sessions",
-  requirements: "requirements",
-  "product-knowledge": ".",
-};
+export { AGENT_DIRS, ARTIFACT_NAMES, type AgentDir, type ArtifactName } from "./agent-layout";
 
 export const configurationSchema = z
   .object({
@@ -78,7 +64,7 @@ function normalizeRel(p: string): string {
 
 /** Reads `<agentDir>/configuration.yml` and resolves the six artifact paths with the seed's defaults. */
 export async function resolveLayout(pfs: ProjectFs, agentDir: AgentDir, warn: WarningSink): Promise<ResolvedLayout> {
-  const configRel = `${agentDir}/configuration.yml`;
+  const configRel = `${agentDir}/${CONFIGURATION_FILE}`;
   let config: Configuration | null = null;
   let configPath: string | null = null;
   if (await pfs.isFile(configRel)) {

@@ -145,7 +145,8 @@ function priorArtExcerpts(r: TopicSourceDto): string[] {
   return ["Excerpts:", ...r.details.excerpts.flatMap((e) => [`- ${e.relPath}`, ...e.text.split("\n").map((l) => `    ${l}`)])];
 }
 
-function broaderQuery(q: string): string {
+/** The seed's "Try a broader query" suggestion: the longest word of a query of several, else its first half. */
+export function broaderQuery(q: string): string {
   const tokens = q.split(/[-_\s/.]+/).filter(Boolean);
   if (tokens.length > 1) return tokens.reduce((a, b) => (b.length > a.length ? b : a));
   return q.length > 6 ? q.slice(0, Math.max(3, Math.ceil(q.length / 2))) : q;

@@ -15,5 +15,11 @@ export async function readLoadContext(head: ProjectHeadDto, query: string): Prom
 }
 
 export async function inventoryMarkdown(projectId: string): Promise<string> {
-  return formatInventory(await allTopics(projectId));
+  return (await readInventory(projectId)).markdown;
+}
+
+/** The inventory's markdown and how many topics it lists (none: the seed's "no local context found" text). */
+export async function readInventory(projectId: string): Promise<{ topics: number; markdown: string }> {
+  const rows = await allTopics(projectId);
+  return { topics: rows.length, markdown: formatInventory(rows) };
 }

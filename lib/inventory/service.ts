@@ -27,7 +27,7 @@ export async function loadContextForProject(project: string | ProjectHeadDto, qu
   return out;
 }
 
-export { inventoryMarkdown } from "./read-context";
+export { inventoryMarkdown, readInventory } from "./read-context";
 
 type TopicPage = Awaited<ReturnType<typeof listTopics>>;
 

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, makeTempDir, removeTempDirs } from "../helpers/project-builder";
+import Database from "better-sqlite3";
+import { getDb } from "../../lib/db/client";
+import { ProjectBuilder, REPO_ROOT, makeTempDir, removeTempDirs } from "../helpers/project-builder";
 import { buildSampleRepo } from "../helpers/sample-project";
 import { runWorkbench, type CliRun } from "../helpers/run-cli";
 
@@ -16,6 +18,19 @@ function workbench(args: string[], dataDir: string, cwd = REPO_ROOT): Promise<Cl
   if (!/^postgres/.test(env.DATABASE_URL ?? "")) delete env.DATABASE_URL;
   delete env.WORKBENCH_DEBUG;
   return runWorkbench(args, { env, cwd });
+}
+
+/** The folders registered in the CLI's database: its own SQLite file in `dataDir`, or the shared PostgreSQL database. */
+async function registeredRoots(dataDir: string): Promise<string[]> {
+  if (onPostgres) return (await (await getDb()).project.findMany({ select: { rootPath: true }, orderBy: { rootPath: "asc" } })).map((p) => p.rootPath);
+  const file = path.join(dataDir, "workbench.db");
+  if (!fs.existsSync(file)) return [];
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('SELECT "rootPath" FROM "Project" ORDER BY "rootPath"').all() as { rootPath: string }[]).map((r) => r.rootPath);
+  } finally {
+    db.close();
+  }
 }
 
 describe("workbench CLI", () => {
@@ -124,5 +139,107 @@ describe("workbench CLI", () => {
     const r = await workbench(["frobnicate"], data);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown command/);
+  });
+});
+
+/**
+ * Issue 30: without --project the commands that read a project took whatever folder they were
+ * started in, and load-context registered it (run in the Workbench's own folder, it added the
+ * Workbench). Now the current folder is taken only when it holds agent artifacts.
+ */
+describe("workbench load-context and loader without --project", () => {
+  const refusal = (cwd: string) => new RegExp(`^ERROR: no project named, and the current folder holds no agent artifacts: ${cwd.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m");
+
+  it("in the Workbench's own folder refuse with exit 2, name --project and the known projects, and register nothing", async () => {
+    const data = makeTempDir("wb-cli-noproject-");
+    const sample = fs.realpathSync((await buildSampleRepo()).targetDir);
+    expect((await workbench(["load-context", "--project", sample], data)).code).toBe(0);
+    const before = await registeredRoots(data);
+    expect(before).toContain(sample);
+    for (const args of [["load-context"], ["load-context", "JIRA-123"], ["load-context", "--verbose"]]) {
+      const r = await workbench(args, data, REPO_ROOT);
+      expect([r.code, r.stdout], r.stderr).toEqual([2, ""]);
+      expect(r.stderr).toMatch(refusal(REPO_ROOT));
+      expect(r.stderr).toContain("Name the project folder: workbench load-context [query] --project <path>");
+      expect(r.stderr).toContain(`Projects the Workbench knows:\n  ${path.basename(sample)}: ${sample}\n`);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    const loader = await workbench(["loader", "why server-side sessions?"], data, REPO_ROOT);
+    expect([loader.code, loader.stdout]).toEqual([2, ""]);
+    expect(loader.stderr).toMatch(refusal(REPO_ROOT));
+    expect(loader.stderr).toContain('Name the project folder: workbench loader --project <path> "<prompt>"');
+    expect(await registeredRoots(data)).toEqual(before);
+    expect(before.filter((r) => r === fs.realpathSync(REPO_ROOT))).toEqual([]);
+  }, 90_000);
+
+  it("in a folder of code registers nothing, on a fresh database too", async () => {
+    const data = makeTempDir("wb-cli-noproject-");
+    const code = new ProjectBuilder().file("README.md", "# An app\n").file("src/index.ts", "export {};\n").file(".claude/settings.json", "{}\n");
+    const cwd = fs.realpathSync(code.root);
+    const r = await workbench(["load-context"], data, cwd);
+    expect([r.code, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toMatch(refusal(cwd));
+    expect(r.stderr).not.toContain("Projects the Workbench knows");
+    expect(await registeredRoots(data)).toEqual([]);
+  });
+
+  it("does not take the current folder for having been registered by name: the fast start declines too", async () => {
+    const data = makeTempDir("wb-cli-noproject-");
+    const plain = fs.realpathSync(new ProjectBuilder().file("README.md", "# Not a project\n").root);
+    // Named, a folder is taken as asked, and nothing found is said in both forms.
+    const named = await workbench(["load-context", "--project", plain], data);
+    expect(named.code).toBe(0);
+    expect(named.stdout).toBe(
+      "No context found across any source.\n\nAvailable actions:\n  - /load-context <query>    Search by keyword\n  - /create-requirements     Start new work\n  - /brainstorm              Start brainstorming\n",
+    );
+    expect(named.stderr).toContain(`  workbench load-context '<query>' --project ${plain}  search by keyword (/load-context <query>)`);
+    expect(named.stderr).toContain('  claude "/create-requirements"');
+    expect(await registeredRoots(data)).toEqual([plain]);
+    // Registered and unchanged: load-context's own entry would answer it, were the folder not checked first.
+    const r = await workbench(["load-context"], data, plain);
+    expect([r.code, r.stdout]).toEqual([2, ""]);
+    expect(r.stderr).toMatch(refusal(plain));
+  });
+
+  it("in a folder holding agent artifacts read it as --project would, and give the shell's hints beside the seed's", async () => {
+    const data = makeTempDir("wb-cli-cwd-");
+    const sample = fs.realpathSync((await buildSampleRepo()).targetDir);
+    const named = await workbench(["load-context", "JIRA-123", "--project", sample], data);
+    expect(named.code).toBe(0);
+    for (let run = 0; run < 2; run++) {
+      // The second run finds the project unchanged (load-context's own entry, when the build is current).
+      const r = await workbench(["load-context", "JIRA-123"], data, sample);
+      expect([r.code, r.stdout]).toEqual([0, named.stdout]);
+      expect(r.stderr).not.toMatch(/ERROR|In a shell/);
+    }
+    expect(await registeredRoots(data)).toEqual([sample]);
+
+    const missing = await workbench(["load-context", "no-such-topic-anywhere"], data, sample);
+    expect(missing.code).toBe(0);
+    // The seed's output contract, untouched on stdout.
+    expect(missing.stdout.split("\n").slice(0, 1)).toEqual(['No context found for: "no-such-topic-anywhere"']);
+    expect(missing.stdout).toContain("Suggestions:\n  - Try a broader query: /load-context anywhere (instead of no-such-topic-anywhere)\n  - Check spelling\n  - List available context: /load-context\n");
+    expect(missing.stdout).not.toContain("workbench load-context");
+    expect(missing.stderr).toContain("In a shell:\n  workbench load-context anywhere  a broader query (/load-context anywhere)\n  workbench load-context           list available context (/load-context)\n");
+
+    const loader = await workbench(["loader", "why server-side sessions?"], data, sample);
+    expect(loader.code).toBe(0);
+    expect(loader.stdout).toMatch(/^<!-- context-loader:v1 -->/);
+  }, 90_000);
+});
+
+describe("workbench --version", () => {
+  it("prints package.json's version and exits 0", async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    for (const flag of ["--version", "-V"]) {
+      const r = await workbench([flag], makeTempDir("wb-cli-version-"));
+      expect([r.code, r.stdout, r.stderr]).toEqual([0, `${version}\n`, ""]);
+    }
+  });
+
+  it("is listed in --help", async () => {
+    const r = await workbench(["--help"], makeTempDir("wb-cli-version-"));
+    expect(r.stdout).toMatch(/^ {2}-V, --version +print the Workbench's version and exit$/m);
   });
 });

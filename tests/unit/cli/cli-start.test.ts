@@ -69,6 +69,11 @@ function traced(appRoot: string, ...args: string[]) {
 }
 
 function tracedWith(extraEnv: Record<string, string>, appRoot: string, ...args: string[]) {
+  return tracedAt(undefined, extraEnv, appRoot, ...args);
+}
+
+/** As tracedWith, started in `cwd` (this process's working folder when undefined). */
+function tracedAt(cwd: string | undefined, extraEnv: Record<string, string>, appRoot: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.WORKBENCH_APP_ROOT;
   delete env.WORKBENCH_CLI_FROM_SOURCE;
@@ -77,6 +82,7 @@ function tracedWith(extraEnv: Record<string, string>, appRoot: string, ...args: 
     encoding: "utf8",
     timeout: 60_000,
     env,
+    cwd,
   });
   const loaded = r.stderr
     .split("\n")
@@ -126,7 +132,8 @@ describe("the CLI's start", () => {
 
   it("loads only commander, the command descriptions and the output helpers before a command runs", () => {
     const manifest = readJson<Manifest>(path.join(root, "dist/cli/inputs.json"));
-    for (const f of manifest.entries.main!.start) expect(f).toMatch(/^cli\/(main|output)\.ts$|^cli\/commands\/[a-z-]+-command\.ts$|^lib\/core\/(errors|terminal)\.ts$/);
+    // lib/mcp/tool-names.ts: the names --help lists, without the MCP server (which takes a second to load).
+    for (const f of manifest.entries.main!.start) expect(f).toMatch(/^cli\/(main|output)\.ts$|^cli\/commands\/[a-z-]+-command\.ts$|^lib\/core\/(errors|terminal)\.ts$|^lib\/mcp\/tool-names\.ts$/);
     const meta = readJson<Metafile>(path.join(root, "dist/cli/meta.json"));
     // What main.ts imports statically: no npm package but commander, bundled into main.js.
     expect([...closure(meta, "cli/main.ts", false).packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
@@ -171,10 +178,15 @@ describe("the CLI's start", () => {
     const rendered = tracedWith({ WORKBENCH_CLI_FROM_SOURCE: "1" }, root, "--help");
     expect(fromSources(rendered.loaded)).toBe(true);
     expect([help.status, help.stdout]).toEqual([0, rendered.stdout]);
-    // Its --project default is the working folder: not rendered ahead, so commander answers.
+    // A command's help is rendered ahead too, load-context's among them (its --project no longer defaults to the working folder).
     const loadContext = traced(root, "load-context", "--help");
-    expect(loadContext.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(true);
-    expect(loadContext.stdout).toContain(`(default: ${JSON.stringify(root)})`);
+    expect(loadContext.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
+    expect(loadContext.stdout).toContain("--project <path>");
+    expect(loadContext.stdout).not.toContain(root);
+    // A subcommand's help is not: commander answers it.
+    const validate = traced(root, "pack", "validate", "--help");
+    expect(validate.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(true);
+    expect([validate.status, validate.stdout]).toEqual([0, expect.stringContaining("Usage: workbench pack validate")]);
   });
 
   it("answers load-context on an unchanged project from its own entry: no commander, zod, Prisma or indexer", () => {
@@ -191,6 +203,11 @@ describe("the CLI's start", () => {
     // better-sqlite3's JavaScript is bundled into the entry: from node_modules, only its addon.
     expect(fast.loaded.filter((u) => u.includes("/node_modules/")).map((u) => u.slice(u.indexOf("/node_modules/")))).toEqual(["/node_modules/better-sqlite3/build/Release/better_sqlite3.node"]);
     expect(fast.loaded.filter((u) => /index-project|inventory\/scan/.test(u))).toEqual([]);
+
+    // Started in the project, without --project: the same answer from the same entry (the folder holds agent artifacts).
+    const here = tracedAt(project, env, root, "load-context", "JIRA-123");
+    expect([here.status, here.stdout]).toEqual([0, fast.stdout]);
+    expect(here.loaded.some((u) => u.endsWith("/dist/cli/main.js"))).toBe(false);
 
     // Something changed: the entry declines before writing anything, and main runs the command.
     fs.writeFileSync(path.join(project, ".claude/work/PROJ-42/late-note.md"), "# A late note\n");
