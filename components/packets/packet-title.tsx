@@ -83,6 +83,7 @@ export function PacketTitleControls() {
             <Button
               size="sm"
               variant="ghost"
+              aria-label="Rename packet"
               onClick={() => {
                 setDraft(shown);
                 setEditing(true);
