@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
+import { Link2 } from "lucide-react";
+import { ApiBrowser } from "@/components/api/api-browser";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Card, CardHeader } from "@/components/ui/card";
 import type { JsonSchema, OpenApiDocument, OpenApiOperation, OpenApiParameter } from "@/lib/api/openapi";
-import { plural } from "@/lib/core/plural";
+import { operationGroups } from "@/lib/api/operation-index";
 
 const METHOD_TONE: Record<string, BadgeTone> = { get: "accent", post: "ok", patch: "warn", put: "warn", delete: "danger" };
 
@@ -92,13 +94,19 @@ function Operation({ method, path, op }: { method: string; path: string; op: Ope
   const success = responses.filter(([status]) => Number(status) < 400);
   const errors = responses.filter(([status]) => Number(status) >= 400);
   return (
-    <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="border-b border-border px-4 py-3 last:border-b-0" data-testid={`operation-${op.operationId}`}>
-      <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2">
-        <Badge tone={METHOD_TONE[method] ?? "neutral"} className="font-mono">
-          {method.toUpperCase()}
-        </Badge>
-        <code className="font-mono text-sm">{path}</code>
-      </h3>
+    <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-6 border-b border-border px-4 py-3 last:border-b-0" data-testid={`operation-${op.operationId}`}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2">
+          <Badge tone={METHOD_TONE[method] ?? "neutral"} className="font-mono">
+            {method.toUpperCase()}
+          </Badge>
+          <code className="font-mono text-sm">{path}</code>
+        </h3>
+        {/* The operation's own address, to share: /api-docs#operationId. */}
+        <a href={`#${op.operationId}`} className="shrink-0 rounded p-1 text-fg-muted hover:bg-muted hover:text-accent" aria-label={`Link to ${op.operationId}`} title={`Link to this operation (#${op.operationId})`}>
+          <Link2 aria-hidden className="size-4" />
+        </a>
+      </div>
       <p className="mt-1 text-sm">{op.summary}</p>
       {op.description ? <p className="mt-1 text-xs text-fg-muted">{op.description}</p> : null}
       <p className="mt-1 text-xs text-fg-muted">Who may call it: {op["x-access"]}.</p>
@@ -140,26 +148,14 @@ function Operation({ method, path, op }: { method: string; path: string; op: Ope
   );
 }
 
-/** Every operation of the document, grouped by tag, as the document describes it. */
+/**
+ * Every operation of the document, grouped by tag, as the document describes it, with a
+ * contents column and a filter (ApiBrowser) to find one among the many.
+ */
 export function OperationList({ doc, groups }: { doc: OpenApiDocument; groups: { tag: string; title: string }[] }) {
-  const byTag = new Map<string, { method: string; path: string; op: OpenApiOperation }[]>();
+  const sections: Record<string, ReactNode> = {};
   for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(ops)) for (const tag of op.tags) byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }]);
+    for (const [method, op] of Object.entries(ops)) sections[op.operationId] = <Operation method={method} path={path} op={op} />;
   }
-  return (
-    <div className="flex flex-col gap-6">
-      {groups.map((g) => {
-        const ops = byTag.get(g.tag) ?? [];
-        if (ops.length === 0) return null;
-        return (
-          <Card key={g.tag} aria-labelledby={`tag-${g.tag}`}>
-            <CardHeader title={<span id={`tag-${g.tag}`}>{g.title}</span>} description={plural(ops.length, "operation")} />
-            {ops.map((o) => (
-              <Operation key={o.op.operationId} {...o} />
-            ))}
-          </Card>
-        );
-      })}
-    </div>
-  );
+  return <ApiBrowser groups={operationGroups(doc, groups)} sections={sections} />;
 }
