@@ -104,7 +104,7 @@ export const projectParams = z.object({ id: projectIdParam });
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z.string().describe("INVALID_INPUT, NOT_FOUND, CONFLICT, UNSAFE_PATH, UNREADABLE, TOO_LARGE, GATE_REFUSED, UNAUTHENTICATED, FORBIDDEN or INTERNAL"),
+      code: z.string().describe("INVALID_INPUT, NOT_FOUND, CONFLICT, UNSAFE_PATH, UNREADABLE, TOO_LARGE, GATE_REFUSED, NOT_EMITTED, UNAUTHENTICATED, FORBIDDEN or INTERNAL"),
       message: z.string().describe("what went wrong, in words a user can act on; never a stack or internal detail"),
     }),
   })

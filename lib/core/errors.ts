@@ -11,6 +11,8 @@ export type ErrorCode =
   | "TOO_LARGE"
   /** A gate refuses the action (e.g. a packet with a BLOCK finding cannot be emitted). */
   | "GATE_REFUSED"
+  /** The packet exists but nothing of it was emitted for handoff yet (the answer says its review state). */
+  | "NOT_EMITTED"
   /** Team mode: no valid session or token came with the request. */
   | "UNAUTHENTICATED"
   /** Team mode: the person can see the project, but their role does not allow this. */
@@ -25,6 +27,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   UNREADABLE: 422,
   GATE_REFUSED: 422,
+  NOT_EMITTED: 409,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   INTERNAL: 500,

@@ -129,7 +129,7 @@ const KINDS: Kind[] = [
     key: "packet",
     title: "Context packet or agent brief",
     description:
-      "A Context Packet or Agent Brief of the project: the markdown of its latest revision, as the editor shows it. Whether it is approved for handoff, and the approved text, come from the packet's review (the handoff URL `GET /api/v1/packets/:id`).",
+      "A Context Packet or Agent Brief of the project: the markdown of its latest revision, as the editor shows it. Its approved text comes from get_handoff once a person approves it; the handoff URL `GET /api/v1/packets/:id` serves the revision an editor emitted (409 NOT_EMITTED, with its review state, before that).",
     mimeType: "text/markdown",
     list: async (p) =>
       (await listPackets(p.id, { archived: false })).map((k) => ({

@@ -331,8 +331,8 @@ export const packetRoutes = {
     method: "POST",
     path: "/api/v1/projects/{id}/packets/{packetId}/emit",
     tag,
-    summary: "Hand the latest revision off",
-    description: "422 while a BLOCK finding stands, or before the revision is approved in review.",
+    summary: "Hand the approved revision off",
+    description: "Emits the revision approved in review: from then on the handoff URL (`GET /api/v1/packets/{packetId}`) serves it. 422 while a BLOCK finding stands in it, or before any revision is approved.",
     access: { kind: "project", role: "editor" },
     params: packetParams,
     response: { status: 200, description: "the packet and what validation said", json: savedOut },
@@ -344,7 +344,8 @@ export const packetRoutes = {
     path: "/api/v1/packets/{packetId}",
     tag,
     summary: "The handoff URL for the receiving agent",
-    description: "The emitted revision of the packet, as markdown or as the seed's result object (`?format=json`, or `Accept: application/json` for clients that negotiate instead). A packet never emitted is 404.",
+    description:
+      "The emitted revision of the packet, as markdown or as the seed's result object (`?format=json`, or `Accept: application/json` for clients that negotiate instead). A packet is handed off here once an editor emits it (`POST /api/v1/projects/{id}/packets/{packetId}/emit`), which needs a revision approved in review without BLOCK findings; approval alone does not emit it. A packet that exists but was never emitted answers 409 NOT_EMITTED, whose message gives its review status, its latest and approved revisions and what to do next; 404 means no such packet (or one you may not see).",
     access: { kind: "signed-in" },
     params: z.object({ packetId: pathId("packet id") }),
     query: z.object({
@@ -364,7 +365,7 @@ export const packetRoutes = {
       text: { "text/markdown": "the emitted revision's markdown (the default)" },
       headers: { "x-packet-revision": "the emitted revision number", vary: "accept" },
     },
-    errors: ["NOT_FOUND"],
+    errors: ["NOT_FOUND", "NOT_EMITTED"],
   }),
   validate: defineRoute({
     id: "validatePacket",

@@ -9,7 +9,7 @@ import { syncPacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProjectHead } from "../db/repositories/projects";
 import type { AgentStamp } from "../db/dto";
-import { createPacket, getPacket, getRevision, listPackets, listRevisions, markEmitted, packetProject, saveRevision, updatePacketMeta, type PacketDto, type RevisionCheck } from "../db/repositories/packets";
+import { createPacket, getPacket, getRevision, listPackets, listRevisions, markEmitted, saveRevision, updatePacketMeta, type PacketDto, type RevisionCheck } from "../db/repositories/packets";
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
 import { metaInput, newPacketInput, saveInput, validatePacketInput, type NewPacketInput } from "./schemas";
@@ -121,15 +121,7 @@ export async function emitProjectPacket(projectId: string, id: string): Promise<
   return { packet: await markEmitted(projectId, id, rev.number), validation };
 }
 
-/** What the receiving agent gets from the stable handoff URL: the emitted revision. */
-export async function handoffPacket(id: string): Promise<{ packet: PacketDto; revision: number; markdown: string; result: Pick<ValidationResult, "packet" | "token_estimate" | "completeness" | "warnings"> }> {
-  const projectId = await packetProject(id);
-  const p = await getPacket(projectId, id);
-  if (p.emittedNumber === null) throw new WorkbenchError("NOT_FOUND", `Packet ${id} has not been emitted yet: open it in the editor and emit it once its gates pass.`);
-  const rev = await getRevision(projectId, id, p.emittedNumber);
-  const v = validatePacket(rev.markdown, { taskTokens: rev.taskTokens });
-  return { packet: p, revision: rev.number, markdown: rev.markdown, result: { packet: v.packet, token_estimate: v.token_estimate, completeness: v.completeness, warnings: v.warnings } };
-}
+export { handoffPacket, type Handoff } from "./handoff";
 
 export interface RevisionDiff {
   from: number;

@@ -99,8 +99,10 @@ describe("team mode access beyond the route gate", () => {
     const hidden = await ask(handoff, { packetId }, outsider.headers);
     expect(hidden.status).toBe(404);
     expect((await hidden.json()).error.message).toBe(`No packet ${packetId}.`);
-    // A member learns the truth: it exists but was never emitted.
-    expect((await (await ask(handoff, { packetId }, viewer.headers)).json()).error.message).toMatch(/has not been emitted/);
+    // A member learns the truth: it exists but was never emitted (409, not the 404 a missing packet gets).
+    const member = await ask(handoff, { packetId }, viewer.headers);
+    expect(member.status).toBe(409);
+    expect((await member.json()).error).toMatchObject({ code: "NOT_EMITTED", message: expect.stringContaining(`Packet ${packetId} exists but has not been emitted`) });
   });
 
   it("searches and jumps only within visible projects", async () => {

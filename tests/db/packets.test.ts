@@ -68,7 +68,7 @@ describe("packets", () => {
   it("emits only an approved revision without BLOCK findings, and hands that revision off", async () => {
     const p = await createProjectPacket(projectId, { markdown: FAILING, title: "Export jobs" });
     await expect(emitProjectPacket(projectId, p.id)).rejects.toMatchObject({ code: "GATE_REFUSED", message: expect.stringContaining("approved") });
-    await expect(handoffPacket(p.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(handoffPacket(p.id)).rejects.toMatchObject({ code: "NOT_EMITTED" });
     await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
     // A revision with a BLOCK finding cannot be approved.
     await expect(reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 1 })).rejects.toMatchObject({ code: "GATE_REFUSED" });
@@ -117,6 +117,41 @@ describe("packets", () => {
     const md = reviewHistoryMarkdown(history);
     expect(md).toContain("Ben: in_review → changes_requested on r1 — drop the file:line");
     expect(md).toContain("(approved revision r2)");
+  });
+
+  it("answers at the handoff URL a packet that exists but was not emitted with its review state (409), and 404 only when there is none (issue 30)", async () => {
+    const get = (id: string) => handoffRoute(new Request(`http://127.0.0.1:3999/api/v1/packets/${id}`), { params: Promise.resolve({ packetId: id }) });
+    const p = await createProjectPacket(projectId, { markdown: CLEAN_PACKET, title: "Handoff states" });
+    const notEmitted = async (state: string, next: RegExp) => {
+      const res = await get(p.id);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect([res.status, error.code]).toEqual([409, "NOT_EMITTED"]);
+      expect(error.message).toContain(`Packet ${p.id} exists but has not been emitted for handoff (${state}).`);
+      expect(error.message).toMatch(next);
+      await expect(handoffPacket(p.id)).rejects.toMatchObject({ code: "NOT_EMITTED", message: error.message });
+    };
+    const emitHint = new RegExp(`an editor emits it \\(Emit on the packet's page, or POST /api/v1/projects/${projectId}/packets/${p.id}/emit\\)`);
+
+    await notEmitted("review status: draft, latest revision 1", /Nobody has approved it yet: request a review/);
+    await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
+    await notEmitted("review status: in_review, latest revision 1", /Revision 1 waits for a reviewer's decision/);
+    await reviewPacket(projectId, p.id, { action: "request_changes", actor: "Ben", note: "say why", revision: 1 });
+    await notEmitted("review status: changes_requested, latest revision 1", /A reviewer requested changes: revise it and request a review again/);
+    await saveProjectPacket(projectId, p.id, { markdown: `${CLEAN_PACKET}\n`, baseNumber: 1, author: "Ana" });
+    await reviewPacket(projectId, p.id, { action: "request_review", actor: "Ana" });
+    await reviewPacket(projectId, p.id, { action: "approve", actor: "Ben", revision: 2 });
+    // The issue's case: approved, so it exists and can be handed off, but nobody emitted it yet.
+    await notEmitted("review status: approved, latest revision 2, approved revision 2", emitHint);
+    await saveProjectPacket(projectId, p.id, { markdown: FAILING, baseNumber: 2, author: "Cy" });
+    await notEmitted("review status: draft, latest revision 3, approved revision 2", /Revision 2 is approved and can be handed off: an editor emits it/);
+
+    await emitProjectPacket(projectId, p.id);
+    const emitted = await get(p.id);
+    expect([emitted.status, emitted.headers.get("x-packet-revision"), await emitted.text()]).toEqual([200, "2", `${CLEAN_PACKET}\n`]);
+
+    const missing = await get("no-such-packet");
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
   });
 
   it("approves only the revision the reviewer read, and a withdrawn approval cannot be emitted", async () => {

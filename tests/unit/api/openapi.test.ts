@@ -102,4 +102,11 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/api/v1/projects"]!.get!.security).toBeUndefined();
     expect(doc.paths["/api/v1/projects"]!.get!.responses["401"]).toBeDefined();
   });
+
+  it("documents the handoff URL's answer for a packet not emitted yet: 409 NOT_EMITTED, apart from 404 (issue 30)", () => {
+    const handoff = doc.paths["/api/v1/packets/{packetId}"]!.get!;
+    expect(handoff.responses["409"]?.description).toBe("NOT_EMITTED");
+    expect(handoff.responses["404"]?.description).toBe("NOT_FOUND");
+    expect(handoff.description).toContain("approval alone does not emit it");
+  });
 });

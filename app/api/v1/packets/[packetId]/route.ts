@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 /**
  * The handoff URL for the receiving agent: the emitted revision of the packet, as
  * markdown or as the seed's result object (?format=json, or Accept: application/json for
- * clients that negotiate instead). A packet never emitted is 404.
+ * clients that negotiate instead). A packet never emitted answers its review state (409
+ * NOT_EMITTED); 404 only when there is no such packet, or the caller may not see it.
  */
 export const GET = handle(packetRoutes.handoff, async ({ req, params, query, principal }) => {
   const { packetId } = params;

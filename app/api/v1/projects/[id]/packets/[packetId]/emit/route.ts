@@ -4,5 +4,5 @@ import { handle } from "../../../../../_lib/handler";
 
 export const dynamic = "force-dynamic";
 
-/** Hands the latest revision off; 422 while a BLOCK finding stands. */
+/** Hands the approved revision off to the handoff URL; 422 before an approval, or while a BLOCK finding stands in it. */
 export const POST = handle(packetRoutes.emit, async ({ params: { id, packetId } }) => emitProjectPacket(id, packetId));
