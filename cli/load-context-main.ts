@@ -5,7 +5,7 @@ import { findProjectByRoot, getProjectHead } from "../lib/db/repositories/projec
 import { unchangedStats } from "../lib/indexer/unchanged";
 import { readInventory, readLoadContext } from "../lib/inventory/read-context";
 import { shellHints } from "../lib/inventory/shell-hints";
-import { findAgentArtifacts } from "../lib/projects/artifact-probe";
+import { holdsAgentArtifacts } from "../lib/projects/artifact-probe";
 import { routeConsole, stderr, stdout } from "./output";
 
 /**
@@ -25,7 +25,7 @@ export async function main(argv: string[]): Promise<number | null> {
   routeConsole();
   try {
     const pfs = ProjectFs.openSync(path.resolve(args.project ?? process.cwd()));
-    if (args.project === undefined && findAgentArtifacts(pfs).length === 0) return null;
+    if (args.project === undefined && !holdsAgentArtifacts(pfs)) return null;
     const project = await findProjectByRoot(pfs.root);
     if (!project || !(await unchangedStats(project.id))) return null;
     const { query } = args;

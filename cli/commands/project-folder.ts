@@ -1,6 +1,6 @@
 import { CommanderError } from "commander";
 import { ProjectFs } from "../../lib/core/project-fs";
-import { AGENT_ARTIFACTS_DESCRIPTION, findAgentArtifacts } from "../../lib/projects/artifact-probe";
+import { AGENT_ARTIFACTS_DESCRIPTION, holdsAgentArtifacts } from "../../lib/projects/artifact-probe";
 import { stderr } from "../output";
 
 /** A project the Workbench already knows, for the refusal's list. */
@@ -22,7 +22,7 @@ export interface KnownProject {
 export async function projectFolder(named: string | undefined, usage: string, known?: () => Promise<KnownProject[]>): Promise<string> {
   if (named !== undefined) return named;
   const cwd = process.cwd();
-  if (findAgentArtifacts(ProjectFs.openSync(cwd)).length > 0) return cwd;
+  if (holdsAgentArtifacts(ProjectFs.openSync(cwd))) return cwd;
   stderr.line(`ERROR: no project named, and the current folder holds no agent artifacts: ${cwd}`);
   stderr.line(`  (looked for ${AGENT_ARTIFACTS_DESCRIPTION})`);
   stderr.line(`Name the project folder: ${usage}`);

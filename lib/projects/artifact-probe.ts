@@ -32,22 +32,29 @@ export const AGENT_ARTIFACTS_DESCRIPTION =
  * is not one: agents keep their settings there in any repository.
  */
 export function findAgentArtifacts(pfs: ProjectFs): string[] {
-  const found: string[] = [];
+  return [...agentArtifacts(pfs)];
+}
+
+/** Whether `pfs`'s root holds any agent artifact: stops at the first, cheapest checks first (a start of the CLI asks). */
+export function holdsAgentArtifacts(pfs: ProjectFs): boolean {
+  return !agentArtifacts(pfs).next().done;
+}
+
+function* agentArtifacts(pfs: ProjectFs): Generator<string> {
   for (const agentDir of AGENT_DIRS) {
     if (!pfs.isDirSync(agentDir)) continue;
     const config = `${agentDir}/${CONFIGURATION_FILE}`;
-    if (pfs.isFileSync(config)) found.push(config);
+    if (pfs.isFileSync(config)) yield config;
     for (const sub of [DEFAULT_SUBDIR.work, DEFAULT_SUBDIR.brainstorms, DEFAULT_SUBDIR.proposals]) {
       const dir = `${agentDir}/${sub}`;
-      if (pfs.isDirSync(dir)) found.push(`${dir}/`);
+      if (pfs.isDirSync(dir)) yield `${dir}/`;
     }
   }
-  if (pfs.isDirSync(COORD_DIR)) found.push(`${COORD_DIR}/`);
-  if (pfs.isFileSync(KB_ROOT)) found.push(KB_ROOT);
+  if (pfs.isDirSync(COORD_DIR)) yield `${COORD_DIR}/`;
+  if (pfs.isFileSync(KB_ROOT)) yield KB_ROOT;
   for (const root of SPEC_ROOTS) {
     if (!pfs.isDirSync(root)) continue;
     const run = pfs.walkSync(root, { maxDepth: RUN_DEPTH, maxEntries: RUN_ENTRIES, parallel: false }).find((f) => RUN_FILES.has(path.posix.basename(f.relPath)));
-    if (run) found.push(run.relPath);
+    if (run) yield run.relPath;
   }
-  return found;
 }

@@ -4,12 +4,18 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { ProjectFs } from "../../../lib/core/project-fs";
-import { findAgentArtifacts } from "../../../lib/projects/artifact-probe";
+import { findAgentArtifacts, holdsAgentArtifacts } from "../../../lib/projects/artifact-probe";
 import { ProjectBuilder, REPO_ROOT, SAMPLE_SOURCE, removeTempDirs } from "../../helpers/project-builder";
 
 afterAll(removeTempDirs);
 
-const probe = (b: ProjectBuilder) => findAgentArtifacts(ProjectFs.openSync(b.root));
+/** What the probe finds, checked against the yes/no the CLI's start asks. */
+function probe(b: ProjectBuilder): string[] {
+  const pfs = ProjectFs.openSync(b.root);
+  const found = findAgentArtifacts(pfs);
+  expect(holdsAgentArtifacts(pfs)).toBe(found.length > 0);
+  return found;
+}
 
 describe("findAgentArtifacts", () => {
   it("finds none in a folder of code, nor in one whose agent folder holds only settings", () => {
@@ -26,6 +32,7 @@ describe("findAgentArtifacts", () => {
 
   it("finds none in the Workbench's own folder", () => {
     expect(findAgentArtifacts(ProjectFs.openSync(REPO_ROOT))).toEqual([]);
+    expect(holdsAgentArtifacts(ProjectFs.openSync(REPO_ROOT))).toBe(false);
   });
 
   it.each([
