@@ -22,6 +22,7 @@ import { Time } from "@/components/ui/time";
 import { memoryDesk, taskEvaluations } from "@/lib/memory/desk";
 import { LOCK_FILE, type LockStatus } from "@/lib/memory/lock";
 import { proposalOutcome, readyToApply } from "@/lib/memory/next-step";
+import { TextLink } from "@/components/ui/text-link";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Memory & proposals" };
@@ -302,18 +303,18 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
               key: t.file,
               cells: {
                 task: (
-                  <Link href={`/projects/${id}/tasks/${encodeURIComponent(t.taskId)}`} className="font-mono hover:underline">
+                  <TextLink href={`/projects/${id}/tasks/${encodeURIComponent(t.taskId)}`} className="font-mono">
                     {t.taskId}
-                  </Link>
+                  </TextLink>
                 ),
                 checkpoint:
                   t.version === 1 ? "TaskCheckpoint v1" : `GoalCheckpoint v2, goal ${t.goal?.goalId ?? "?"}${t.outcome.scope ? ` · scope ${t.outcome.scope}` : ""}${t.outcome.auto_continue ? " · auto-continue" : ""}`,
                 decision: <Badge tone={DECISION_TONE[t.outcome.decision]}>{t.outcome.decision}</Badge>,
                 reasons: t.outcome.reasons.join("; ") || "within every limit",
                 brief: (
-                  <Link href={`/projects/${id}/memory/draft?kind=brief&task=${encodeURIComponent(t.taskId)}`} className="text-xs underline">
+                  <TextLink href={`/projects/${id}/memory/draft?kind=brief&task=${encodeURIComponent(t.taskId)}`} className="text-xs">
                     Bounded brief
-                  </Link>
+                  </TextLink>
                 ),
               },
             }))}
