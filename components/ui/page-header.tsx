@@ -10,7 +10,7 @@ export function PageHeader({ title, description, actions, crumbs }: { title: Rea
           </nav>
         ) : null}
         <h1 className="truncate text-xl font-semibold tracking-tight">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-fg-muted">{description}</p> : null}
+        {description ? <p className="mt-1 max-w-4xl text-sm text-fg-muted">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
     </header>
