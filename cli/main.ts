@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { isWorkbenchError } from "../lib/core/errors";
 import { registerAccount } from "./commands/account-command";
@@ -37,28 +34,6 @@ async function debugging(): Promise<boolean> {
 }
 
 /**
- * The Workbench's version, from its package.json: the app root the bin names, else the first
- * folder above this module holding the Workbench's package.json (the sources' or the build's).
- */
-function packageVersion(): string {
-  const read = (dir: string) => {
-    try {
-      const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
-      return pkg.name === "context-workbench" && typeof pkg.version === "string" ? pkg.version : null;
-    } catch {
-      return null;
-    }
-  };
-  const fromEnv = process.env.WORKBENCH_APP_ROOT;
-  if (fromEnv) return read(fromEnv) ?? "unknown";
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)), i = 0; i < 4; dir = path.dirname(dir), i++) {
-    const v = read(dir);
-    if (v) return v;
-  }
-  return "unknown";
-}
-
-/**
  * Runs the CLI and returns the exit code (null: see MainHooks); errors go to stderr, never a
  * stack trace. Commands import their modules when they run, so the start (and --help) loads
  * commander and the commands' descriptions only, and `workbench reduce` does not load the
@@ -74,10 +49,10 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     .showHelpAfterError()
     // Not commander's .version(): that wants the version read at every start, for every command.
     .option("-V, --version", "print the Workbench's version and exit");
+  let versionAsked = false;
   program.on("option:version", () => {
-    const v = packageVersion();
-    stdout.text(`${v}\n`);
-    throw new CommanderError(0, "commander.version", v);
+    versionAsked = true;
+    throw new CommanderError(0, "commander.version", "version");
   });
   const { beforeAction } = hooks;
   if (beforeAction) {
@@ -105,7 +80,12 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {
     if (e === NOT_RUN) return null;
-    if (e instanceof CommanderError) {
+    if (versionAsked) {
+      // Read only when asked (package.json, through the module that finds the app's folder).
+      const { workbenchVersion } = await import("../lib/db/app-root");
+      stdout.text(`${workbenchVersion()}\n`);
+      code = 0;
+    } else if (e instanceof CommanderError) {
       code = e.exitCode === 0 ? 0 : 2;
     } else if (isWorkbenchError(e)) {
       stderr.line(`ERROR: ${e.message}`);

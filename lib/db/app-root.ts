@@ -15,3 +15,13 @@ export function appRoot(): string {
   }
   return process.cwd();
 }
+
+/** The Workbench's version, from its own package.json; "unknown" when that cannot be read. */
+export function workbenchVersion(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(appRoot(), "package.json"), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
