@@ -59,6 +59,37 @@ test("search everything: ranked hits with the words marked, facets that narrow t
   await expect(page.getByLabel("Search everything indexed")).toBeFocused();
 });
 
+test("a word from a runbook in docs/, typed key by key, is found on the search page and in the palette", async ({ page }) => {
+  const runbook = "Runbook — replay a missed payment webhook";
+  const documentUrl = new RegExp(`/projects/${projectId}/documents\\?path=docs%2Frunbooks%2Fpayment-webhook-replay\\.md$`);
+  await page.goto("/search");
+  const field = page.getByLabel("Search everything indexed");
+  await field.pressSequentially("resend");
+  await field.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=resend/);
+  const hit = hits(page).filter({ hasText: runbook });
+  await expect(hit).toHaveCount(1);
+  await expect(hit.getByText("Knowledge base", { exact: true })).toBeVisible();
+  await expect(hit.locator("mark").first()).toHaveText(/^resend$/i);
+  // Another form of a word finds it too (stemmed): "replayed" for the runbook's "replay".
+  await page.goto("/search");
+  await field.pressSequentially("replayed webhooks");
+  await field.press("Enter");
+  await expect(hits(page).filter({ hasText: runbook })).toHaveCount(1);
+  await hits(page).filter({ hasText: runbook }).getByRole("link").first().click();
+  await expect(page).toHaveURL(documentUrl);
+  await expect(page.getByLabel("Document content")).toContainText('click "Resend"');
+
+  await page.goto(`/projects/${projectId}`);
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog");
+  await palette.getByRole("combobox").pressSequentially("resend");
+  const match = palette.getByRole("option", { name: new RegExp(runbook) });
+  await expect(match).toBeVisible();
+  await match.click();
+  await expect(page).toHaveURL(documentUrl);
+});
+
 test("unicode and hostile queries are searched as words", async ({ page }) => {
   for (const q of ['"unclosed', "NEAR(export", "a AND (b", "東京", "'; DROP TABLE x; --"]) {
     await page.goto(`/search?${new URLSearchParams({ q })}`);
@@ -79,7 +110,8 @@ test("Ctrl+K jumps to a topic by name, and shows full-text matches as you type",
 
   await page.keyboard.press("Control+k");
   await palette.getByRole("combobox").fill("queued jobs");
-  const match = palette.getByRole("option", { name: /Exports run as queued jobs/ });
+  // The memory event, not the ADR of the same title in docs/ (the knowledge base is searched too).
+  const match = palette.getByRole("option", { name: /^Exports run as queued jobs.*Memory event/ });
   await expect(match).toBeVisible();
   await match.click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/memory#M1$`));
