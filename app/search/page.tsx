@@ -77,7 +77,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
     <div>
       <PageHeader
         title="Search"
-        description="Topics, summaries, documents, requirements, product knowledge, packets and briefs, findings, memory events and commit messages, ranked by the database's own full-text index."
+        description="Topics, summaries, documents, requirements, product knowledge, the knowledge base's docs/, packets and briefs, findings, memory events and commit messages, in any form of their words (webhook finds webhooks; the words as typed rank first), ranked by the database's own full-text index."
       />
       {params.project ? (
         <div className="mb-4">
