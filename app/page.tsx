@@ -7,7 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { pagePrincipal } from "@/app/_lib/page-access";
 import { visibleProjectIds } from "@/lib/auth/access";
-import { listProjects } from "@/lib/projects/service";
+import { listProjects, listWarnings } from "@/lib/projects/service";
+import { deliberateFaultsAt, isBundledSample, sampleFaultPaths } from "@/lib/projects/sample-faults";
 import { pluralWord } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
@@ -16,6 +17,13 @@ export default async function HomePage() {
   const principal = await pagePrincipal();
   const projects = await listProjects(await visibleProjectIds(principal));
   const canAdd = principal.kind === "local" || principal.isAdmin;
+  // How many of the bundled sample's warnings are its deliberate faults (only ever said, never subtracted).
+  const deliberate = new Map<string, number>();
+  for (const p of projects) {
+    if (p.warningCount === 0 || !isBundledSample(p.rootPath)) continue;
+    const faults = sampleFaultPaths(p.rootPath);
+    deliberate.set(p.id, (await listWarnings(p.id)).filter((w) => deliberateFaultsAt(faults, w.relPath).length > 0).length);
+  }
   return (
     <div>
       <PageHeader title="Projects" description="Repositories whose agent context is indexed here. Indexing only reads; it never writes to a repository." />
@@ -49,6 +57,7 @@ export default async function HomePage() {
                   </span>
                   <span>
                     <strong className="text-fg">{p.warningCount.toLocaleString("en")}</strong> {pluralWord(p.warningCount, "warning")}
+                    {deliberate.get(p.id) ? <span data-deliberate-fault=""> ({deliberate.get(p.id) === p.warningCount ? "" : `${deliberate.get(p.id)} of them `}deliberate: part of the sample)</span> : null}
                   </span>
                   <span>
                     indexed <Time iso={p.lastIndexedAt} missing="never" />

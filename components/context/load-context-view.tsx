@@ -9,6 +9,8 @@ import { workSummary } from "@/lib/inventory/format";
 import type { LoadContextResult } from "@/lib/inventory/load-context";
 import { CopyButton, DownloadButton } from "./copy-button";
 import { UntrustedBlock } from "./untrusted-block";
+import { deliberateFaultsAt, type SampleFaultPath } from "@/lib/projects/sample-fault-match";
+import { DeliberateFaultLabel } from "@/components/projects/deliberate-fault";
 import { plural } from "@/lib/core/plural";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -65,7 +67,7 @@ function SectionCard({ title, slug, query, projectId, children }: { title: strin
   );
 }
 
-function WorkCard({ r, query, projectId }: { r: TopicSourceDto; query: string; projectId: string }) {
+function WorkCard({ r, query, projectId, deliberate }: { r: TopicSourceDto; query: string; projectId: string; deliberate?: readonly SampleFaultPath[] }) {
   if (r.details.kind !== "work") return null;
   const d = r.details;
   return (
@@ -112,7 +114,7 @@ function WorkCard({ r, query, projectId }: { r: TopicSourceDto; query: string; p
                   {o.flagged.length ? <Badge tone="danger">{o.flagged.length} flagged</Badge> : null}
                 </summary>
                 <div className="border-t border-border p-3">
-                  <UntrustedBlock text={o.text} untrusted={o.untrusted} flagged={o.flagged} />
+                  <UntrustedBlock text={o.text} untrusted={o.untrusted} flagged={o.flagged} deliberate={deliberate} />
                 </div>
               </details>
             ))}
@@ -226,7 +228,18 @@ function RefactoringCard({ r, query, projectId }: { r: TopicSourceDto; query: st
 const MARKDOWN_ID = "load-context-markdown";
 
 /** The load-context result for people: the same sections as the markdown, easier to scan. */
-export function LoadContextView({ result, markdown, projectId }: { result: LoadContextResult; markdown: string; projectId: string }) {
+export function LoadContextView({
+  result,
+  markdown,
+  projectId,
+  deliberate,
+}: {
+  result: LoadContextResult;
+  markdown: string;
+  projectId: string;
+  /** The bundled sample's deliberate faults, labelled where they show (sample-faults.ts); none for other projects. */
+  deliberate?: readonly SampleFaultPath[];
+}) {
   const q = result.query;
   const filename = `load-context-${q.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 60) || "query"}.md`;
   // With a result the markdown is on the page (the <pre> below); "nothing found" shows no <pre>.
@@ -291,13 +304,14 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
             {result.flagged.map((f) => (
               <li key={`${f.relPath}:${f.line}`}>
                 {f.relPath}:{f.line} [{f.rule}] {f.text}
+                <DeliberateFaultLabel faults={deliberateFaultsAt(deliberate, f.relPath)} />
               </li>
             ))}
           </ul>
         </div>
       ) : null}
       {result.matches.work.map((r) => (
-        <WorkCard key={`w-${r.slug}`} r={r} query={q} projectId={projectId} />
+        <WorkCard key={`w-${r.slug}`} r={r} query={q} projectId={projectId} deliberate={deliberate} />
       ))}
       {result.priorArt.map((p) =>
         p.record ? (
@@ -341,7 +355,7 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
                 <p>
                   <span className="font-mono text-xs font-medium">{r.id}</span> {r.title} <Badge tone="accent">relevance {r.relevance.toFixed(2)}</Badge>
                 </p>
-                {r.summary ? <UntrustedBlock text={r.summary} untrusted flagged={r.flagged} /> : null}
+                {r.summary ? <UntrustedBlock text={r.summary} untrusted flagged={r.flagged} deliberate={deliberate} /> : null}
                 <p className="text-xs text-fg-muted">
                   Tags: {r.tags.join(", ") || "none"} · Components: {r.components.join(", ") || "none"}
                 </p>
@@ -359,7 +373,7 @@ export function LoadContextView({ result, markdown, projectId }: { result: LoadC
                 <p>
                   {p.title} <span className="font-mono text-xs text-fg-muted">{p.relPath}</span>
                 </p>
-                <UntrustedBlock text={p.excerpt} untrusted flagged={p.flagged} />
+                <UntrustedBlock text={p.excerpt} untrusted flagged={p.flagged} deliberate={deliberate} />
               </li>
             ))}
           </ul>

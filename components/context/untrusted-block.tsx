@@ -1,6 +1,8 @@
 import { ShieldAlert } from "lucide-react";
 import { Markdown } from "@/components/ui/markdown";
 import type { FlaggedDirective } from "@/lib/inventory/types";
+import { deliberateFaultsAt, type SampleFaultPath } from "@/lib/projects/sample-fault-match";
+import { DeliberateFaultLabel } from "@/components/projects/deliberate-fault";
 
 const MARKER = /<!--\s*(UNTRUSTED-CONTENT|ARCHIVED-CONTENT):(START|END)\s*(.*?)\s*-->/;
 
@@ -8,7 +10,7 @@ const MARKER = /<!--\s*(UNTRUSTED-CONTENT|ARCHIVED-CONTENT):(START|END)\s*(.*?)\
  * Text that may carry content from outside the repository. Boundary markers are shown
  * as visible labels rather than hidden as HTML comments, and flagged lines are listed.
  */
-export function UntrustedBlock({ text, untrusted, flagged }: { text: string; untrusted: boolean; flagged: FlaggedDirective[] }) {
+export function UntrustedBlock({ text, untrusted, flagged, deliberate }: { text: string; untrusted: boolean; flagged: FlaggedDirective[]; deliberate?: readonly SampleFaultPath[] }) {
   const parts: { kind: "text" | "marker"; value: string }[] = [];
   let buf: string[] = [];
   for (const line of text.split("\n")) {
@@ -45,6 +47,7 @@ export function UntrustedBlock({ text, untrusted, flagged }: { text: string; unt
             {flagged.map((f) => (
               <li key={`${f.relPath}:${f.line}`} className="font-mono">
                 line {f.line} [{f.rule}]: {f.text}
+                <DeliberateFaultLabel faults={deliberateFaultsAt(deliberate, f.relPath)} />
               </li>
             ))}
           </ul>

@@ -10,6 +10,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { listWarnings } from "@/lib/projects/service";
+import { deliberateFaultsAt, sampleFaultPaths } from "@/lib/projects/sample-faults";
+import { DeliberateFaultLabel } from "@/components/projects/deliberate-fault";
 import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
@@ -18,6 +20,8 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const project = await loadProjectDetailsOr404(id);
   const warnings = await listWarnings(id);
+  // The bundled sample's own faults are labelled as such; every warning is listed either way.
+  const deliberate = sampleFaultPaths(project.rootPath);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -84,7 +88,10 @@ export default async function ProjectPage({ params }: { params: Promise<{ id: st
               <li key={w.id} className="px-4 py-2.5 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge tone="warn">{w.code.replace(/_/g, " ")}</Badge>
-                  <span className="font-mono text-xs">{w.relPath}</span>
+                  <span className="font-mono text-xs">
+                    {w.relPath}
+                    <DeliberateFaultLabel faults={deliberateFaultsAt(deliberate, w.relPath)} />
+                  </span>
                   {w.field ? <span className="font-mono text-xs text-fg-muted">field {w.field}</span> : null}
                 </div>
                 <p className="mt-1 text-fg-muted">{w.message}</p>

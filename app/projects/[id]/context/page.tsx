@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { loadContextForProject } from "@/lib/inventory/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { sampleFaultPaths } from "@/lib/projects/sample-faults";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +34,7 @@ export default async function ContextPage({ params, searchParams }: { params: Pr
     );
   } else {
     const { result, markdown } = await loadContextForProject(project, q);
-    body = <LoadContextView result={result} markdown={markdown} projectId={id} />;
+    body = <LoadContextView result={result} markdown={markdown} projectId={id} deliberate={sampleFaultPaths(project.rootPath)} />;
   }
   return (
     <div>

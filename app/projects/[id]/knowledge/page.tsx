@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { kbHealthForProject } from "@/lib/moc/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { sampleFaultPaths } from "@/lib/projects/sample-faults";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { plural } from "@/lib/core/plural";
 
@@ -35,7 +36,7 @@ export default async function KnowledgePage({ params }: { params: Promise<{ id: 
           </Card>
           <Card>
             <CardHeader title="Health" description={`${plural(health.sections, "index", "indexes")}, ${plural(health.files, "linked file")}.`} />
-            <HealthPanel health={health} />
+            <HealthPanel health={health} deliberate={sampleFaultPaths(project.rootPath)} />
           </Card>
           <Card>
             <CardHeader title="Map of content" />

@@ -6,6 +6,7 @@ import { listPackets } from "@/lib/packets/service";
 import { PageHeader } from "@/components/ui/page-header";
 import { loadContextForProject } from "@/lib/inventory/service";
 import { loadProjectOr404 } from "@/app/projects/[id]/load-project";
+import { sampleFaultPaths } from "@/lib/projects/sample-faults";
 import { ProjectCrumbs } from "@/components/projects/project-crumbs";
 import { ResourceUri } from "@/components/mcp/resource-uri";
 import { topicUri } from "@/lib/mcp/uris";
@@ -47,7 +48,7 @@ export default async function TopicPage({ params }: { params: Promise<{ id: stri
           </ul>
         </section>
       ) : null}
-      <LoadContextView result={result} markdown={markdown} projectId={id} />
+      <LoadContextView result={result} markdown={markdown} projectId={id} deliberate={sampleFaultPaths(project.rootPath)} />
     </div>
   );
 }
