@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -20,9 +20,10 @@ export function ApiBrowser({ groups, sections }: { groups: OperationGroup[]; sec
   const [filter, setFilter] = useState("");
   const [current, setCurrent] = useState<string | null>(null);
   const words = useMemo(() => filterWords(filter), [filter]);
-  const shown = useMemo(() => groups.map((g) => ({ ...g, operations: g.operations.filter((o) => matchesFilter(o, words)) })).filter((g) => g.operations.length > 0), [groups, words]);
+  const visible = useMemo(() => new Set(groups.flatMap((g) => g.operations.filter((o) => matchesFilter(o, words)).map((o) => o.operationId))), [groups, words]);
+  const shown = useMemo(() => groups.map((g) => ({ ...g, operations: g.operations.filter((o) => visible.has(o.operationId)) })).filter((g) => g.operations.length > 0), [groups, visible]);
   const total = groups.reduce((n, g) => n + g.operations.length, 0);
-  const matched = shown.reduce((n, g) => n + g.operations.length, 0);
+  const matched = visible.size;
   const filtering = words.length > 0;
 
   // The contents mark the operation the address points at (after a contents link or a shared link).
@@ -49,7 +50,7 @@ export function ApiBrowser({ groups, sections }: { groups: OperationGroup[]; sec
             {shown.map((g) => (
               <li key={g.tag}>
                 <a href={`#tag-${g.tag}`} className="flex items-baseline justify-between gap-2 rounded px-1 py-0.5 text-xs font-semibold hover:bg-muted">
-                  <span className="truncate">{g.title}</span>
+                  <span>{g.title}</span>
                   <span className="shrink-0 font-normal tabular-nums text-fg-muted">{g.operations.length}</span>
                 </a>
                 <ul className="mt-0.5">
@@ -73,21 +74,28 @@ export function ApiBrowser({ groups, sections }: { groups: OperationGroup[]; sec
         </nav>
       </aside>
       <div className="flex min-w-0 flex-col gap-6">
-        {shown.map((g) => (
-          <Card key={g.tag} aria-labelledby={`tag-${g.tag}`}>
-            <CardHeader
-              title={
-                <span id={`tag-${g.tag}`} className="scroll-mt-6">
-                  {g.title}
-                </span>
-              }
-              description={filtering ? `${g.operations.length.toLocaleString("en")} of ${plural(groups.find((x) => x.tag === g.tag)!.operations.length, "operation")}` : plural(g.operations.length, "operation")}
-            />
-            {g.operations.map((o) => (
-              <Fragment key={o.operationId}>{sections[o.operationId]}</Fragment>
-            ))}
-          </Card>
-        ))}
+        {/* Operations that do not match are hidden, not removed: showing them again costs no re-render of the page. */}
+        {groups.map((g) => {
+          const n = g.operations.filter((o) => visible.has(o.operationId)).length;
+          return (
+            <Card key={g.tag} aria-labelledby={`tag-${g.tag}`} hidden={n === 0}>
+              <CardHeader
+                title={
+                  <span id={`tag-${g.tag}`} className="scroll-mt-6">
+                    {g.title}
+                  </span>
+                }
+                description={filtering ? `${n.toLocaleString("en")} of ${plural(g.operations.length, "operation")}` : plural(g.operations.length, "operation")}
+              />
+              {g.operations.map((o) => (
+                // Each shown operation draws the line above it, over the header's own line for the first.
+                <div key={o.operationId} hidden={!visible.has(o.operationId)} className="-mt-px border-t border-border">
+                  {sections[o.operationId]}
+                </div>
+              ))}
+            </Card>
+          );
+        })}
         {filtering && matched === 0 ? (
           <EmptyState
             title="No operation matches"

@@ -94,7 +94,7 @@ function Operation({ method, path, op }: { method: string; path: string; op: Ope
   const success = responses.filter(([status]) => Number(status) < 400);
   const errors = responses.filter(([status]) => Number(status) >= 400);
   return (
-    <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-6 border-b border-border px-4 py-3 last:border-b-0" data-testid={`operation-${op.operationId}`}>
+    <section id={op.operationId} aria-labelledby={`${op.operationId}-title`} className="scroll-mt-6 px-4 py-3" data-testid={`operation-${op.operationId}`}>
       <div className="flex items-start justify-between gap-2">
         <h3 id={`${op.operationId}-title`} className="flex flex-wrap items-center gap-2">
           <Badge tone={METHOD_TONE[method] ?? "neutral"} className="font-mono">
