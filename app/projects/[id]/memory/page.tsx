@@ -23,6 +23,7 @@ import { memoryDesk, taskEvaluations } from "@/lib/memory/desk";
 import { LOCK_FILE, type LockStatus } from "@/lib/memory/lock";
 import { proposalOutcome, readyToApply } from "@/lib/memory/next-step";
 import { TextLink } from "@/components/ui/text-link";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Memory & proposals" };
@@ -181,7 +182,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
               {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash, replayedWith }) => {
                 const noRefs = p.action.evidence_refs.length === 0;
                 const missing = evidence.filter((e) => e.status !== "present");
-                const why = noRefs ? "it cites no evidence refs" : missing.length ? `${missing.length} evidence ref(s) do not resolve` : null;
+                const why = noRefs ? "it cites no evidence refs" : missing.length ? `${plural(missing.length, "evidence ref")} ${missing.length === 1 ? "does" : "do"} not resolve` : null;
                 return (
                   <li key={p.proposal_id} data-nav-row tabIndex={-1} className="space-y-2 p-4 text-sm focus-visible:bg-muted" data-proposal={p.proposal_id}>
                     <div className="flex flex-wrap items-center gap-2">
@@ -245,7 +246,11 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
       <Card>
         <CardHeader
           title="Current memory"
-          description={memory ? `${memory.file}: ${memory.view.current.length} current of ${memory.events.length} events; ${memory.view.openQuestions.length} open question(s).` : "No .coord/memory.yml yet."}
+          description={
+            memory
+              ? `${memory.file}: ${memory.view.current.length.toLocaleString("en")} current of ${plural(memory.events.length, "event")}; ${plural(memory.view.openQuestions.length, "open question")}.`
+              : "No .coord/memory.yml yet."
+          }
         />
         {memory?.view.conflicts.length ? (
           <ul className="space-y-0.5 px-4 pt-3 text-xs text-danger" aria-label="Memory conflicts">
