@@ -9,7 +9,7 @@ import { scanProposals } from "./sources/proposal";
 import { scanRefactoring } from "./sources/refactoring";
 import { scanWork } from "./sources/work";
 import type { SearchDocument, SourceKind, TopicSourceRecord } from "./types";
-import { KB_DIR, KB_ROOT_INDEX } from "../moc/kb-source";
+import { KB_DIR, KB_ROOT_INDEX } from "../moc/kb-layout";
 
 export interface ArtifactRoot {
   source: SourceKind;

@@ -3,6 +3,7 @@ import { isWorkbenchError } from "../core/errors";
 import { refusalOf, refusalPhrase } from "../core/fs/refusal";
 import type { ProjectFs } from "../core/project-fs";
 import { countTokens } from "../core/tokens";
+import { KB_DIR } from "./kb-layout";
 
 /**
  * Read access to a docs/ tree for the loader. Paths are relative to the docs root;
@@ -20,10 +21,6 @@ export interface KbSource {
   /** Why a path could not be read or is not a file ("is missing", "is a named pipe", …). */
   why?(rel: string): string;
 }
-
-/** Where a project's knowledge base lives, and the root index that makes it one (kb_not_initialized without it). */
-export const KB_DIR = "docs";
-export const KB_ROOT_INDEX = "_index.md";
 
 export function projectKbSource(pfs: ProjectFs, docsDir = KB_DIR, maxBytes = 1024 * 1024): KbSource {
   const stats = { filesRead: 0, bytesRead: 0, tokensRead: 0, reads: [] as string[] };

@@ -24,7 +24,7 @@ describe("planScan and listFiles on the sample", () => {
     ]);
   });
 
-  it("lists artifact, requirements and product files, each once, tagged with its area", async () => {
+  it("lists artifact, requirements, product and knowledge-base (docs/) files, each once, tagged with its area", async () => {
     const files = await listFiles(pfs, plan);
     const rels = files.map((f) => f.relPath);
     expect(new Set(rels).size).toBe(rels.length);
@@ -34,7 +34,11 @@ describe("planScan and listFiles on the sample", () => {
     expect(area(".claude/work/refactoring-sessions/api-refactor/plan.md")).toBe("artifact");
     expect(area("knowledge/requirements/index.json")).toBe("requirements");
     expect(area("knowledge/product/billing.md")).toBe("product");
-    expect(rels.some((p) => p.startsWith("src/") || p.startsWith("docs/") || p.startsWith(".coord/"))).toBe(false);
+    // docs/ is the context-loader's knowledge base (it has docs/_index.md): searched too (issue 30, item 4).
+    expect(area("docs/_index.md")).toBe("kb");
+    expect(area("docs/runbooks/payment-webhook-replay.md")).toBe("kb");
+    expect(area("docs/decisions/0003-async-exports.md")).toBe("kb");
+    expect(rels.some((p) => p.startsWith("src/") || p.startsWith(".coord/"))).toBe(false);
     expect(rels).not.toContain(".claude/configuration.yml");
   });
 });
@@ -116,6 +120,19 @@ describe("document helpers", () => {
     expect(isSearchable("a/manifest.json")).toBe(false);
     expect(isSearchable("manifest.json")).toBe(false);
     expect(isSearchable("a/b.png")).toBe(false);
+  });
+
+  it("lists docs/ as the knowledge base only with its root index, markdown only, a knowledge area under it keeping its own area", async () => {
+    const b = new ProjectBuilder()
+      .config("storage:\n  locations:\n    kb: {type: directory, path: docs}\n  artifacts:\n    product-knowledge: {location: kb, subdir: product}\n")
+      .file("docs/runbook.md", "# Runbook\n")
+      .file("docs/diagram.txt", "not markdown\n")
+      .file("docs/product/billing.md", "# Billing\n");
+    const pfs = await ProjectFs.open(b.root);
+    const areas = async () => Object.fromEntries((await listFiles(pfs, await planScan(pfs, () => undefined))).map((f) => [f.relPath, f.area]));
+    expect(await areas()).toEqual({ "docs/product/billing.md": "product" });
+    b.file("docs/_index.md", "# Docs\n");
+    expect(await areas()).toEqual({ "docs/_index.md": "kb", "docs/product/billing.md": "product", "docs/runbook.md": "kb" });
   });
 
   it("product knowledge at a location's root does not swallow the requirements KB under it", async () => {
