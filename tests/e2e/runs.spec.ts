@@ -1,7 +1,24 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { dbQuery, sampleDir } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
+
+/** Console errors and warnings, uncaught page errors and failed requests of a page, as text. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  // A request the page gave up on when it navigated or closed a stream is not a failure.
+  page.on("requestfailed", (r) => {
+    if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  return problems;
+}
 
 let projectId = "";
 
@@ -16,11 +33,15 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("the runs page lists the project's deep-loop packets", async ({ page }) => {
+  const problems = watchConsole(page);
   await page.goto(`/projects/${projectId}/runs`);
   const table = page.getByRole("table", { name: "Runs" });
   await expect(table).toContainText(".opencode/specs/z_future/sqlite-to-turso/context");
   await expect(table).toContainText(".opencode/specs/z_future/sqlite-to-turso/research");
   await expect(table.getByRole("row", { name: /sqlite-to-turso\/context/ })).toContainText("STOP_BLOCKED");
+  // The three seats of the sweeps, as on the run page (one definition of the run's executors).
+  await expect(table.getByRole("row", { name: /sqlite-to-turso\/context/ })).toContainText("mimo-a, mimo-b, mimo-c");
+  expect(problems).toEqual([]);
   const rows = dbQuery<{ loopType: string; iterations: number }>("SELECT loopType, iterations FROM DeepRun WHERE projectId = ? ORDER BY loopType", projectId);
   expect(rows).toEqual([
     { loopType: "context", iterations: 10 },
@@ -29,10 +50,40 @@ test("the runs page lists the project's deep-loop packets", async ({ page }) => 
 });
 
 test("a deep-context run shows its decision, replay, events, agreement and findings", async ({ page }) => {
+  const problems = watchConsole(page);
   await page.goto(`/projects/${projectId}/runs`);
   await page.getByRole("link", { name: ".opencode/specs/z_future/sqlite-to-turso/context" }).click();
   await expect(page.getByRole("heading", { name: /Decision/ })).toContainText("STOP_BLOCKED");
-  await expect(page.getByRole("table", { name: "Convergence trace" })).toContainText("agreementRate");
+  await expect(page.getByTestId("decision-provenance")).toContainText("Computed by the Workbench through #10");
+  await expect(page.getByTestId("decision-provenance")).toContainText("The state log's last graph decision (#10): STOP_BLOCKED");
+  const trace = page.getByRole("table", { name: "Convergence trace" });
+  await expect(trace).toContainText("agreementRate");
+  // Each gate says where its numbers come from, and its chart ends on the same numbers.
+  await expect(trace.getByRole("columnheader", { name: "Computed through #10" })).toBeVisible();
+  const slice = trace.getByRole("row", { name: /sliceCoverage/ });
+  await expect(slice).toContainText("0.200");
+  await expect(slice).toContainText("2 of 10 slices covered");
+  await expect(slice).toContainText("1.000 #10");
+  await expect(slice).toContainText("differs");
+  const agreement = trace.getByRole("row", { name: /agreementRate/ });
+  await expect(agreement).toContainText("0.182");
+  await expect(agreement).toContainText("0.243 #10");
+  await expect(trace.getByRole("row", { name: /reuseCatalogCoverage/ })).toHaveAttribute("data-differs", "false");
+  await expect(page.getByTestId("signal-provenance")).toContainText("sliceCoverage, agreementRate, relevanceFloor differ");
+  await expect(page.getByTestId("signal-provenance")).toContainText("iteration(s) 2, 4–10 of 10 have no findings in them");
+  await expect(page.locator('figure[data-signal="sliceCoverage"]').getByTestId("chart-values")).toHaveText("log #10: 1.000 · ◆ computed #10: 0.200");
+  await expect(page.locator('figure[data-signal="agreementRate"]').getByTestId("chart-values")).toHaveText("log #10: 0.243 · ◆ computed #10: 0.182");
+  await expect(page.locator('figure[data-signal="reuseCatalogCoverage"]').getByTestId("chart-values")).toHaveText("log #10: 1.000 · ◆ computed #10: 1.000");
+  await expect(page.getByTestId("run-executors")).toContainText("Executors (3): mimo-a: 10 sweep(s), 1 failed, no seat file in the packet; mimo-b");
+  await expect(page.getByTestId("run-executors")).toContainText("mimo-c: 10 sweep(s), seat files for 1 iteration(s)");
+  // The timeline in time order: iteration 1's graph_convergence (16:05:30) after iteration 2's sweep (16:04:53).
+  const events = page.getByRole("list", { name: "Events" }).getByRole("listitem");
+  await expect(events).toHaveCount(25);
+  const order = (await events.allInnerTexts()).map((t) => t.replace(/\s+/g, " "));
+  const sweep2 = order.findIndex((t) => /Sweep settled run 2\b/.test(t));
+  const graph1 = order.findIndex((t) => /Graph convergence run 1\b/.test(t));
+  expect(sweep2).toBeGreaterThan(0);
+  expect(graph1).toBeGreaterThan(sweep2);
   await expect(page.getByRole("list", { name: "Loop replay" })).toContainText("maxIterations");
   await expect(page.getByRole("list", { name: "Events" })).toContainText("Blocked stop");
   await expect(page.getByRole("table", { name: "Agreement matrix" })).toContainText("mimo-c");
@@ -53,14 +104,17 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
   const fs = await import("node:fs");
   const log = `${sampleDir()}/.opencode/specs/z_future/sqlite-to-turso/context/deep-context-state.jsonl`;
   expect(fs.readFileSync(log, "utf8").trim().split("\n")).toHaveLength(36);
+  expect(problems).toEqual([]);
 });
 
 test("a deep-research run shows its iterations with their own stop signals", async ({ page }) => {
+  const problems = watchConsole(page);
   await page.goto(`/projects/${projectId}/runs`);
   await page.getByRole("link", { name: ".opencode/specs/z_future/sqlite-to-turso/research" }).click();
   const table = page.getByRole("table", { name: "Iterations" });
   await expect(table.locator("tbody tr")).toHaveCount(17);
   await expect(page.getByText("Recorded stop:")).toContainText("converged");
+  expect(problems).toEqual([]);
 });
 
 test("the Context Report shows its REUSE catalog first, checked against the repository", async ({ page }) => {
@@ -92,11 +146,22 @@ test("the Context Report shows its REUSE catalog first, checked against the repo
 test("the finding drawer checks its evidence against the repository", async ({ page }) => {
   const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
   const run = runs.runs.find((r) => r.loopType === "context")!;
+  const problems = watchConsole(page);
   await page.goto(`/projects/${projectId}/runs/${run.id}`);
   await expect(page.getByTestId("findings-explorer")).toHaveAttribute("data-hydrated", "true");
   await page.getByTestId("findings-explorer").getByRole("row").nth(1).click();
-  // The sample project does not contain the packet's source tree: the evidence is missing.
-  await expect(page.getByTestId("evidence-check")).toContainText("missing");
+  // The sample vendors the files the run cites: the evidence is found, its line shown.
+  await expect(page.getByTestId("evidence-check")).toContainText("verified");
+  await expect(page.getByTestId("evidence-check").locator("pre")).toBeVisible();
+  // Every finding of the sample run: its cited file is in the sample and still names the symbol.
+  const all = (await (await page.request.get(`/api/v1/projects/${projectId}/runs/${run.id}/findings?limit=100`)).json()) as { rows: { path: string; symbol: string; evidence: string }[] };
+  expect(all.rows).toHaveLength(17);
+  for (const f of all.rows) {
+    const q = new URLSearchParams({ path: f.path, symbol: f.symbol, evidence: f.evidence });
+    const check = ((await (await page.request.get(`/api/v1/projects/${projectId}/evidence?${q}`)).json()) as { check: { status: string } }).check;
+    expect(`${f.evidence} ${check.status}`).toBe(`${f.evidence} verified`);
+  }
+  expect(problems).toEqual([]);
   const api = await page.request.get(`/api/v1/projects/${projectId}/evidence?path=README.md&symbol=Acme&evidence=README.md:1`);
   expect(((await api.json()) as { check: { status: string } }).check.status).toBe("verified");
   const outside = await page.request.get(`/api/v1/projects/${projectId}/evidence?path=../../etc/passwd&symbol=root&evidence=../../etc/passwd:1`);

@@ -36,6 +36,8 @@ export interface SignalProvenance {
   gates: GateProvenance[];
   /** The Workbench's composite score (null on an empty graph). */
   computedScore: number | null;
+  /** The latest composite score a graph_convergence event logged, and its iteration. */
+  loggedScore: { value: number; run: number } | null;
   /** The latest graph decision the log holds, and its iteration. */
   loggedDecision: { decision: string; run: number | null } | null;
   /** Why computed and logged values differ, when any do. */
@@ -128,7 +130,12 @@ export function signalProvenance(input: { payload: ConvergencePayload; graphSour
   }
   const lastDecision = [...events].reverse().find((e) => e.event === "graph_convergence" && typeof e.decision === "string");
   const loggedDecision = lastDecision ? { decision: lastDecision.decision as string, run: typeof lastDecision.run === "number" ? lastDecision.run : null } : null;
-  return { loggedSource, computedThrough, computedFrom, gates, computedScore: d.signals ? d.score : null, loggedDecision, explanation };
+  const scored = [...graphSignalsByRun(events)]
+    .filter(([, v]) => num(v.score) !== null)
+    .sort((a, b) => a[0] - b[0])
+    .pop();
+  const loggedScore = scored ? { value: scored[1].score!, run: scored[0] } : null;
+  return { loggedSource, computedThrough, computedFrom, gates, computedScore: d.signals ? d.score : null, loggedScore, loggedDecision, explanation };
 }
 
 /**

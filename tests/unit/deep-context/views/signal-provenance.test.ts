@@ -56,6 +56,8 @@ describe("signal provenance on the bundled sample run", () => {
     expect(p.explanation).toMatch(/^sliceCoverage, agreementRate, relevanceFloor differ\./);
     expect(p.explanation).toContain("iteration(s) 2, 4–10 of 10 have no findings in them");
     expect(p.loggedDecision).toEqual({ decision: "STOP_BLOCKED", run: 10 });
+    expect(p.loggedScore).toEqual({ value: 0.811, run: 10 });
+    expect(p.computedScore).toBe(view.payload.data.score);
     expectChartsMatchGates(view);
     // The iteration records' own figures stay on the chart, under their own key.
     const last = pageViewOf(view).signalPoints.at(-1)!;

@@ -126,7 +126,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             </>
           }
         />
-        <div className="grid gap-4 p-4 md:grid-cols-2">
+        <div className="grid gap-4 p-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Gates</h3>
             <DataTable
@@ -160,20 +160,20 @@ export default async function RunPage({ params, searchParams }: { params: Promis
                           vacuous
                         </Badge>
                       ) : null}
-                      <span className="block text-[11px] text-fg-muted">{g.computed.counts}</span>
+                      <span className="block whitespace-nowrap text-[11px] text-fg-muted">{g.computed.counts}</span>
                     </>
                   ) : (
                     "—"
                   ),
                   logged: g.logged ? (
-                    <>
+                    <span className="whitespace-nowrap">
                       {g.logged.value.toFixed(3)} <span className="text-[11px] text-fg-muted">#{g.logged.run}</span>
                       {g.differs ? (
                         <Badge tone="warn" className="ml-1" title="Differs from the computed value: see below the table.">
                           differs
                         </Badge>
                       ) : null}
-                    </>
+                    </span>
                   ) : (
                     "—"
                   ),
@@ -195,7 +195,13 @@ export default async function RunPage({ params, searchParams }: { params: Promis
           </div>
           <div className="space-y-2 text-sm">
             <p>
-              Composite score <strong className="tabular-nums">{d.score}</strong> <span className="text-xs text-fg-muted">(telemetry, never a gate)</span>
+              Composite score <strong className="tabular-nums">{d.score}</strong> computed
+              {prov.loggedScore ? (
+                <>
+                  , <span className="tabular-nums">{prov.loggedScore.value}</span> in the state log (#{prov.loggedScore.run})
+                </>
+              ) : null}{" "}
+              <span className="text-xs text-fg-muted">(telemetry, never a gate)</span>
             </p>
             <div className="flex items-center gap-2 text-xs text-fg-muted">
               Signal formulas <VariantSwitch current={variant} hrefFor={(v) => `/projects/${id}/runs/${runId}${v === "documented" ? "" : `?variant=${v}`}`} />
