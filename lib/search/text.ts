@@ -7,7 +7,7 @@
  * characters) matches any substring, as people expect there; Thai, Lao, Khmer and Myanmar
  * into the words Intl.Segmenter finds.
  */
-import { porterStem } from "./porter";
+import { stemmer } from "stemmer";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "./schemas";
 
 const WORD_BREAK = "\u200B";
@@ -125,6 +125,18 @@ export function snippetParts(snippet: string): { text: string; hit: boolean }[] 
   return parts;
 }
 
+/** FTS5's porter tokenizer leaves tokens longer than this (in bytes) as they are. */
+const FTS5_PORTER_MAX_TOKEN = 64;
+
+/**
+ * A folded word's stem as the SQLite index stores it: the `stemmer` package is Porter's
+ * algorithm as FTS5's porter tokenizer applies it (tests/unit/search/stems.test.ts compares
+ * the two). PostgreSQL stems with Snowball's English, Porter's successor: a word the two stem
+ * differently is only left unmarked, never missed by the search itself.
+ */
+const utf8 = new TextEncoder();
+const stemOf = (w: string) => (utf8.encode(w).length > FTS5_PORTER_MAX_TOKEN ? w : stemmer(w));
+
 const fold = (w: string) =>
   w
     .normalize("NFD")
@@ -147,9 +159,9 @@ export function makeSnippet(text: string, terms: QueryTerm[], width = 24): strin
   // A stemmed search matched other forms of the words too ("webhooks" for webhook): mark them.
   // Stemming only rewrites a word's last letters, so only words that begin like a query stem
   // (less its last two letters) are stemmed: a long body costs a few stems, not thousands.
-  const stems = searchesStems(terms) ? new Set([...exact].map(porterStem)) : new Set<string>();
+  const stems = searchesStems(terms) ? new Set([...exact].map(stemOf)) : new Set<string>();
   const heads = [...stems].map((st) => st.slice(0, Math.max(1, st.length - 2)));
-  const sameStem = (w: string) => heads.some((h) => w.startsWith(h)) && stems.has(porterStem(w));
+  const sameStem = (w: string) => heads.some((h) => w.startsWith(h)) && stems.has(stemOf(w));
   const body = segmentForIndex(text.slice(0, SNIPPET_SCAN));
   const words = [...body.matchAll(/[\p{L}\p{N}\p{M}]+/gu)];
   const isHit = words.map((m) => {
