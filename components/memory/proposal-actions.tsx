@@ -86,6 +86,11 @@ export function ProposalActions({
             Apply to memory.yml
           </Button>
         )}
+        {applied || !applyBlocked ? null : (
+          <p className="text-xs text-danger" role="note">
+            Cannot be applied yet: {applyBlocked}.
+          </p>
+        )}
         <ActionMessage message={message} />
       </div>
     );

@@ -33,11 +33,6 @@ export function ReadyToApply({ projectId, proposals, mayApply }: { projectId: st
                   {p.verification?.ok ? <Badge tone="ok">signature verified</Badge> : p.verification ? <Badge tone="danger">signature rejected</Badge> : <Badge>signature not checked (no key)</Badge>}
                 </p>
               ) : null}
-              {blockers.length ? (
-                <p className="text-xs text-danger" role="note">
-                  Cannot be applied yet: {blockers.join("; ")}.
-                </p>
-              ) : null}
               {mayApply ? (
                 <ProposalActions
                   projectId={projectId}
@@ -50,7 +45,7 @@ export function ReadyToApply({ projectId, proposals, mayApply }: { projectId: st
                   applyBlocked={blockers.length ? blockers.join("; ") : null}
                 />
               ) : (
-                <p className="text-xs text-fg-muted">An approver applies it.</p>
+                <p className="text-xs text-fg-muted">An approver applies it.{blockers.length ? ` It cannot be applied yet: ${blockers.join("; ")}.` : ""}</p>
               )}
             </li>
           );

@@ -21,7 +21,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Time } from "@/components/ui/time";
 import { memoryDesk, taskEvaluations } from "@/lib/memory/desk";
 import { LOCK_FILE, type LockStatus } from "@/lib/memory/lock";
-import { proposalOutcome, readyToApply } from "@/lib/memory/next-step";
+import { applyBlockers, proposalOutcome, readyToApply } from "@/lib/memory/next-step";
 import { TextLink } from "@/components/ui/text-link";
 import { plural } from "@/lib/core/plural";
 
@@ -179,7 +179,9 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
         ) : (
           <KeyboardList label="Proposals list">
             <ul className="divide-y divide-border" aria-label="Proposals">
-              {proposals.map(({ file, proposal: p, evidence, appliedAs, verification, actionHash, replayedWith }) => {
+              {proposals.map((entry) => {
+                const { file, proposal: p, evidence, appliedAs, verification, actionHash, replayedWith } = entry;
+                const cannotApply = p.state === "approved" && appliedAs === null ? applyBlockers(entry) : [];
                 const noRefs = p.action.evidence_refs.length === 0;
                 const missing = evidence.filter((e) => e.status !== "present");
                 const why = noRefs ? "it cites no evidence refs" : missing.length ? `${plural(missing.length, "evidence ref")} ${missing.length === 1 ? "does" : "do"} not resolve` : null;
@@ -234,6 +236,7 @@ export default async function MemoryPage({ params, searchParams }: { params: Pro
                       whyNotApprovable={why}
                       cannotSign={cannotSign}
                       blocked={replayedWith.length ? "A replayed approval is neither decided nor applied." : null}
+                      applyBlocked={cannotApply.length ? cannotApply.join("; ") : null}
                     />
                   </li>
                 );
