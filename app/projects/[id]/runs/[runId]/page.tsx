@@ -126,7 +126,8 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             </>
           }
         />
-        <div className="grid gap-4 p-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        {/* The gates take the card's width: each row carries both sources of its numbers. */}
+        <div className="space-y-4 p-4">
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-muted">Gates</h3>
             <DataTable
