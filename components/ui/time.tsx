@@ -5,15 +5,7 @@ import { formatTimestamp, relativeTime } from "@/lib/core/time-format";
  * with the exact ISO value in `dateTime` and on hover. A value that is not a time is shown as
  * written; a missing one says so.
  */
-export function Time({
-  iso,
-  missing = "not recorded",
-}: {
-  iso: string | number | null | undefined;
-  missing?: string;
-  /** @deprecated Has no effect: every timestamp shows its time of day now. Kept until the last callers drop it. */
-  withTime?: boolean;
-}) {
+export function Time({ iso, missing = "not recorded" }: { iso: string | number | null | undefined; missing?: string }) {
   if (iso === null || iso === undefined || iso === "") return <span className="text-fg-muted">{missing}</span>;
   const f = formatTimestamp(iso);
   if (!f) return <span>{String(iso)}</span>;

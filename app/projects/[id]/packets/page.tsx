@@ -85,7 +85,7 @@ export default async function PacketsPage({ params, searchParams }: { params: Pr
                   ) : null}
                 </>
               ),
-              updated: <Time iso={p.updatedAt} withTime />,
+              updated: <Time iso={p.updatedAt} />,
             },
           }))}
         />

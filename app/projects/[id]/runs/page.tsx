@@ -51,7 +51,7 @@ export default async function RunsPage({ params }: { params: Promise<{ id: strin
               decision: r.decision ? <Badge tone={decisionTone(r.decision)}>{r.decision}</Badge> : <span className="text-fg-muted">—</span>,
               stop: r.stopReason ?? r.status ?? "—",
               executors: r.executors.join(", ") || "—",
-              lastEvent: <Time iso={r.lastEventAt} withTime />,
+              lastEvent: <Time iso={r.lastEventAt} />,
             },
           }))}
         />

@@ -313,7 +313,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
             return (
               <li key={view.eventWindow.offset + i} className="flex flex-wrap items-center gap-2 px-4 py-1.5 text-sm">
                 <span className="w-40 text-xs text-fg-muted">
-                  <Time iso={typeof rec.timestamp === "string" ? rec.timestamp : null} withTime />
+                  <Time iso={typeof rec.timestamp === "string" ? rec.timestamp : null} />
                 </span>
                 <Badge tone={e.event === "blocked_stop" ? "danger" : e.event === "stuckRecovery" ? "warn" : "neutral"}>{EVENT_LABEL[e.event] ?? e.event}</Badge>
                 {typeof rec.run === "number" ? <span className="text-xs">run {rec.run}</span> : null}
