@@ -51,15 +51,15 @@ export default async function HomePage() {
                   {p.latestJob ? <Badge tone={statusTone(p.latestJob.status)}>{p.latestJob.status}</Badge> : null}
                 </div>
                 <p className="mt-1 truncate font-mono text-xs text-fg-muted">{p.rootPath}</p>
-                <p className="mt-3 flex gap-4 text-xs text-fg-muted">
-                  <span>
+                <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-fg-muted">
+                  <span className="whitespace-nowrap">
                     <strong className="text-fg">{p.topicCount.toLocaleString("en")}</strong> {pluralWord(p.topicCount, "topic")}
                   </span>
-                  <span>
+                  <span className="whitespace-nowrap">
                     <strong className="text-fg">{p.warningCount.toLocaleString("en")}</strong> {pluralWord(p.warningCount, "warning")}
                     {deliberate.get(p.id) ? <span data-deliberate-fault=""> ({deliberate.get(p.id) === p.warningCount ? "" : `${deliberate.get(p.id)} of them `}deliberate: part of the sample)</span> : null}
                   </span>
-                  <span>
+                  <span className="whitespace-nowrap">
                     indexed <Time iso={p.lastIndexedAt} missing="never" />
                   </span>
                 </p>

@@ -8,7 +8,7 @@ export function DeliberateFaultLabel({ faults }: { faults: readonly DeliberateFa
   if (faults.length === 0) return null;
   const why = faults.map((f) => `${f.fault}. The Workbench should: ${f.expected}.`).join(" ");
   return (
-    <span className="font-sans text-xs font-medium text-fg-muted" data-deliberate-fault="" title={`Listed under "Deliberate faults" in the sample's SAMPLE.md: ${why}`}>
+    <span className="font-sans text-xs font-medium break-normal text-fg-muted" data-deliberate-fault="" title={`Listed under "Deliberate faults" in the sample's SAMPLE.md: ${why}`}>
       {" "}
       (deliberate: part of the sample)
     </span>
