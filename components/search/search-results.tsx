@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { SearchHit } from "@/lib/search/schemas";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { KeyboardList } from "@/components/ui/keyboard-list";
+import { Time } from "@/components/ui/time";
 import { Highlighted } from "./highlighted";
 import { KIND_LABEL } from "./kind-label";
 
@@ -16,7 +17,7 @@ export function SearchResults({ hits, showProject }: { hits: SearchHit[]; showPr
               <Badge tone="accent">{KIND_LABEL[h.kind]}</Badge>
               {h.status ? <Badge tone={statusTone(h.status)}>{h.status}</Badge> : null}
               {showProject ? <span>{h.projectName}</span> : null}
-              {h.date ? <span>{h.date.slice(0, 10)}</span> : null}
+              {h.date ? <Time iso={h.date} /> : null}
             </div>
             <Link href={h.href} className="mt-1 block font-medium hover:text-accent hover:underline">
               <Highlighted text={h.title} />
