@@ -66,6 +66,30 @@ describe("search: the knowledge base's docs, and stemmed words", () => {
     expect([jira.hits[0]?.kind, jira.hits[0]?.ref]).toEqual(["topic", "JIRA-123"]);
   });
 
+  it("ranks the words as typed above any number of other forms, on a page of any size, and fills it through the filters", async () => {
+    const b = new ProjectBuilder().workState("EXP-1", { type: "epic", status: "in_progress", title: "exportJobs runner" }).file("docs/_index.md", "# Docs\n");
+    // More entries with another form, each ranked above the exact one by bm25, than any page holds.
+    for (let i = 0; i < 60; i++) b.file(`docs/jobs-${String(i).padStart(2, "0")}.md`, `# exportJobs ${i}\n\nexportJobs exportJobs exportJobs.\n`);
+    b.file("docs/worker.md", `# Worker\n\n${"The worker runs nightly. ".repeat(40)}It calls exportJob once.\n`);
+    const { projectId } = await indexFolder(b.root);
+    const one = await runSearch({ q: "exportJob", project: projectId, limit: 1 });
+    expect(one.hits.map((h) => h.ref)).toEqual(["docs/worker.md"]);
+    // The 61 docs, the topic and its state.json.
+    expect(one.total).toBe(63);
+    const five = await runSearch({ q: "exportJob", project: projectId, limit: 5 });
+    expect(five.hits[0]!.ref).toBe("docs/worker.md");
+    expect(five.hits.slice(1).every((h) => h.ref.startsWith("docs/jobs-"))).toBe(true);
+    // The exact match filtered out: the other forms still fill the page.
+    const topics = await runSearch({ q: "exportJob", project: projectId, kind: ["topic"] });
+    expect(topics.hits.map((h) => [h.kind, h.ref])).toEqual([["topic", "EXP-1"]]);
+    expect(topics.total).toBe(1);
+    expect(topics.facets.kind).toEqual([
+      { value: "topic", label: "topic", count: 1 },
+      { value: "document", label: "document", count: 1 },
+      { value: "kb", label: "kb", count: 61 },
+    ]);
+  });
+
   it("a docs/ file that changes or goes is searched as it is now", async () => {
     const b = new ProjectBuilder().file("docs/_index.md", "# Docs\n").file("docs/runbook.md", "# Runbook\n\nRotate the zanzibar keys.\n");
     const { projectId } = await indexFolder(b.root);

@@ -1,11 +1,17 @@
 /**
- * The SQLite side of search, in one pass over the FTS5 matches. Measured at 100,000 entries,
- * a join from each match to its "SearchEntry" row (to count facets and apply filters) cost
- * 100–300 ms; here each entry's facet values sit in typed arrays indexed by rowid, and a
- * SQL function called for every match counts it into the facet groups and says whether it
- * passes the filters, while FTS5 computes bm25 and keeps the best `limit`. Titles and
- * bodies (for snippets) are read for those hits only. Words are matched through the stemmed
- * index ("SearchEntryStem"), prefixes through the index of the words as typed.
+ * The SQLite side of search. Measured at 100,000 entries, a join from each match to its
+ * "SearchEntry" row (to count facets and apply filters) cost 100–300 ms, and a JavaScript
+ * function called by SQLite for every match about 1 µs a match; so each entry's facet values
+ * sit in typed arrays indexed by rowid, the matches' rowids are read in one go (a fraction of
+ * that) and counted into the facet groups here, and FTS5 ranks by bm25 and keeps the best
+ * `limit`, calling back into JavaScript only when a filter must be applied. Titles and bodies
+ * (for snippets) are read for those hits only.
+ *
+ * Words are matched through the stemmed index ("SearchEntryStem"), prefixes through the index
+ * of the words as typed ("SearchEntryFts"). Entries with the words as typed rank first: they
+ * are ranked in that index, and stem-only matches are ranked only when fewer than `limit` of
+ * those pass the filters (a common word has more than enough, so its many other forms are
+ * counted but never scored).
  */
 import type { Database as Sqlite } from "better-sqlite3";
 import { getDb } from "../client";
@@ -33,8 +39,8 @@ interface ReadState {
   db: Sqlite;
   dataVersion: number;
   index: FacetIndex | null;
-  /** What the per-match function does during the current query. */
-  visit: (id: number) => number;
+  /** Whether an entry passes the current query's filters (called by SQLite, see wb_pass). */
+  pass: (id: number) => number;
 }
 
 const g = globalThis as { __workbenchSearchRead?: { file: string; state: Promise<ReadState> } };
@@ -54,8 +60,8 @@ function readState(): Promise<ReadState> {
     await getDb(); // migrated before the first read
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(file, { readonly: true, timeout: 10_000 });
-    const s: ReadState = { db, dataVersion: -1, index: null, visit: () => 1 };
-    db.function("wb_visit", { deterministic: false, directOnly: true }, (id) => s.visit(Number(id)));
+    const s: ReadState = { db, dataVersion: -1, index: null, pass: () => 1 };
+    db.function("wb_pass", { deterministic: false, directOnly: true }, (id) => s.pass(Number(id)));
     return s;
   })();
   g.__workbenchSearchRead = { file, state };
@@ -124,11 +130,35 @@ export interface SqliteSearch {
 }
 
 /**
+ * Calls `visit` with the rowid of every entry an FTS5 table matches. The rowids come back as
+ * one comma-separated string, parsed here: half the time of one JavaScript value a row
+ * (measured at 100,000 entries: 30,000 matches in 2.5 ms rather than 4.8 ms).
+ */
+function forEachMatch(db: Sqlite, fts: string, expr: string, visit: (id: number) => void): void {
+  noteQuery();
+  const ids = (db.prepare(`SELECT group_concat(rowid) FROM "${fts}" WHERE "${fts}" MATCH ?`).pluck().get(expr) as string | null) ?? "";
+  let id = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const c = ids.charCodeAt(i);
+    if (c === 44 /* , */) {
+      visit(id);
+      id = 0;
+    } else id = id * 10 + (c - 48);
+  }
+  if (ids.length > 0) visit(id);
+}
+
+/**
  * Every match counted into facet groups (project, kind, status, year) regardless of the
  * filters, and the best `limit` matches that pass the filters, with their snippets.
  */
 export async function sqliteSearch(match: SearchMatch, filters: MatchFilters, limit: number, projectNames: Map<string, string>): Promise<SqliteSearch> {
   const state = await readState();
+  // One read transaction: the facet arrays, the counts and the ranking see the same entries.
+  return state.db.transaction(() => searchSnapshot(state, match, filters, limit, projectNames))();
+}
+
+function searchSnapshot(state: ReadState, match: SearchMatch, filters: MatchFilters, limit: number, projectNames: Map<string, string>): SqliteSearch {
   const ix = facetIndex(state);
   const want = {
     project: filters.projectId === undefined ? -1 : ix.projects.indexOf(filters.projectId),
@@ -139,47 +169,62 @@ export async function sqliteSearch(match: SearchMatch, filters: MatchFilters, li
   };
   // A filter value nothing carries: nothing passes, but facets are still counted.
   const impossible = (filters.projectId !== undefined && want.project < 0) || (filters.status !== undefined && want.status < 0) || [...want.kinds].some((k) => k < 0 && filters.kinds.length === 1);
-  // Two counters per facet group: entries outside the date filter's range, and inside it.
-  const counts = new Uint32Array(ix.groups.length * 2);
   const dated = want.from > 0 || want.to > 0;
   const visible = filters.visibleProjectIds ? new Set(filters.visibleProjectIds.map((id) => ix.projects.indexOf(id)).filter((c) => c >= 0)) : null;
-  state.visit = (id) => {
-    if (id >= ix.kind.length) return 0; // added after the arrays were built: next query sees it
-    if (visible && !visible.has(ix.project[id]!)) return 0; // neither matched nor counted
+  const filtered = dated || visible !== null || want.project >= 0 || want.kinds.size > 0 || want.status >= 0;
+  const dateOk = (id: number) => {
     const d = ix.day[id]!;
-    const dateOk = !dated || (d !== 0 && (!want.from || d >= want.from) && (!want.to || d <= want.to));
-    counts[ix.group[id]! * 2 + (dateOk ? 1 : 0)]!++;
-    if (impossible) return 0;
-    const p = ix.project[id]!;
-    const k = ix.kind[id]!;
-    const s = ix.status[id]!;
-    if (want.project >= 0 && p !== want.project) return 0;
-    if (want.kinds.size > 0 && !want.kinds.has(k)) return 0;
-    if (want.status >= 0 && s !== want.status) return 0;
-    return dateOk ? 1 : 0;
+    return !dated || (d !== 0 && (!want.from || d >= want.from) && (!want.to || d <= want.to));
   };
-  let top: [number, number][];
-  try {
+  const passes = (id: number) => {
+    if (id >= ix.kind.length) return false; // added after the arrays were built: the next query sees it
+    if (visible && !visible.has(ix.project[id]!)) return false;
+    if (impossible) return false;
+    if (want.project >= 0 && ix.project[id] !== want.project) return false;
+    if (want.kinds.size > 0 && !want.kinds.has(ix.kind[id]!)) return false;
+    if (want.status >= 0 && ix.status[id] !== want.status) return false;
+    return dateOk(id);
+  };
+
+  // Every match (stemmed, or as typed for a prefix), counted here: two counters per facet
+  // group, for entries outside the date filter's range and inside it.
+  const [table, expr] = match.stemmed === null ? (["SearchEntryFts", match.exact] as const) : (["SearchEntryStem", match.stemmed] as const);
+  const counts = new Uint32Array(ix.groups.length * 2);
+  let passing = 0;
+  forEachMatch(state.db, table, expr, (id) => {
+    if (id >= ix.kind.length) return;
+    if (visible && !visible.has(ix.project[id]!)) return; // neither matched nor counted
+    counts[ix.group[id]! * 2 + (dateOk(id) ? 1 : 0)]!++;
+    if (passes(id)) passing++;
+  });
+
+  // bm25 is lower-is-better; title words count four times body words.
+  const ranked = (fts: string, q: string, n: number) => {
     noteQuery();
-    // bm25 is lower-is-better; title words count four times body words.
-    if (match.stemmed === null) {
-      top = state.db.prepare(`SELECT rowid, bm25("SearchEntryFts", 4.0, 1.0) AS r FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`).raw().all(match.exact, limit) as [
-        number,
-        number,
-      ][];
-    } else {
-      // Every entry with the stems matches; those that also have the words as typed (one
-      // lookup of the unstemmed index, made once for the query) come first.
-      top = state.db
-        .prepare(
-          `SELECT rowid, bm25("SearchEntryStem", 4.0, 1.0) - ${EXACT_BONUS} * (rowid IN (SELECT rowid FROM "SearchEntryFts" WHERE "SearchEntryFts" MATCH ?)) AS r
-            FROM "SearchEntryStem" WHERE "SearchEntryStem" MATCH ? AND wb_visit(rowid) ORDER BY r LIMIT ?`,
-        )
-        .raw()
-        .all(match.exact, match.stemmed, limit) as [number, number][];
+    return state.db
+      .prepare(`SELECT rowid, bm25("${fts}", 4.0, 1.0) AS r FROM "${fts}" WHERE "${fts}" MATCH ?${filtered ? " AND wb_pass(rowid)" : ""} ORDER BY r LIMIT ?`)
+      .raw()
+      .all(q, n) as [number, number][];
+  };
+  /** Each hit's rowid and score (higher is better). */
+  let top: [number, number][] = [];
+  state.pass = (id) => (passes(id) ? 1 : 0);
+  try {
+    if (passing > 0) {
+      const exact = ranked("SearchEntryFts", match.exact, limit);
+      top = exact.map(([id, r]) => [id, (match.stemmed === null ? 0 : EXACT_BONUS) - r]);
+      // Stem-only matches fill the page when the words as typed do not (every exact match
+      // is a stemmed one too, so `limit` stemmed matches hold enough that are not).
+      if (match.stemmed !== null && exact.length < limit && exact.length < passing) {
+        const seen = new Set(exact.map(([id]) => id));
+        for (const [id, r] of ranked("SearchEntryStem", match.stemmed, limit)) {
+          if (top.length >= limit) break;
+          if (!seen.has(id)) top.push([id, -r]);
+        }
+      }
     }
   } finally {
-    state.visit = () => 1;
+    state.pass = () => 1;
   }
   const groups: FacetGroup[] = [];
   counts.forEach((n, slot) => {
@@ -211,11 +256,11 @@ export async function sqliteSearch(match: SearchMatch, filters: MatchFilters, li
     ).map((r) => [r.id, r]),
   );
   const rows: MatchRow[] = [];
-  for (const [id, r] of top) {
+  for (const [id, score] of top) {
     const d = details.get(id);
-    if (!d) continue; // removed between the two reads
+    if (!d) continue; // never within one snapshot; a missing row is simply not shown
     const { id: _id, ...rest } = d;
-    rows.push({ ...rest, projectName: projectNames.get(d.projectId) ?? d.projectId, score: -r, snippet: null });
+    rows.push({ ...rest, projectName: projectNames.get(d.projectId) ?? d.projectId, score, snippet: null });
   }
   return { groups, rows };
 }
