@@ -15,6 +15,7 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
       if (opts.branch !== undefined && opts.url === undefined) throw new WorkbenchError("INVALID_INPUT", "--branch goes with --url.");
       const { ensureIndexed, ensureRemoteIndexed } = await import("./shared");
       const { getDb } = await import("../../lib/db/client");
+      const { plural } = await import("../../lib/core/plural");
       const { projectId, stats } = opts.url !== undefined ? await ensureRemoteIndexed(opts.url, opts.branch) : await ensureIndexed(projectPath!);
       const { syncRunSearch } = await import("../../lib/search/sync");
       await syncRunSearch(projectId);
@@ -23,8 +24,8 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
       for (const w of warnings.slice(0, 50)) stderr.line(`warning: ${w.message}`);
       if (warnings.length > 50) stderr.line(`warning: … and ${warnings.length - 50} more (see the project page)`);
       stderr.line(
-        `indexed ${stats.filesTotal} files (${stats.filesChanged} changed, ${stats.filesRemoved} removed), ${stats.topics} topics, ` +
-          `${stats.documents} documents re-read, ${stats.gitSkipped ? "git unchanged" : `${stats.commits} commits`}, ${warnings.length} warnings in ${stats.durationMs} ms`,
+        `indexed ${plural(stats.filesTotal, "file")} (${stats.filesChanged} changed, ${stats.filesRemoved} removed), ${stats.topics} topics, ` +
+          `${stats.documents} documents re-read, ${stats.gitSkipped ? "git unchanged" : `${stats.commits} commits`}, ${plural(warnings.length, "warning")} in ${stats.durationMs} ms`,
       );
       if (opts.json) printJson({ projectId, ...stats, warnings: warnings.length });
     });

@@ -61,7 +61,7 @@ function NameDialog({ pending, choose, onCancel, onChosen }: { pending: Pending 
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[28rem] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-border bg-surface p-5 shadow-xl">
           <Dialog.Title className="text-base font-semibold">Your name, before you {pending?.action.toLowerCase() ?? "go on"}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-fg-muted">
-            Reviews and comments are recorded under a display name, and others editing this packet see it. It is kept in this browser; nothing else is asked.
+            Revisions, reviews and comments are recorded under a display name, and others editing this packet see it. It is kept in this browser; nothing else is asked.
           </Dialog.Description>
           <form
             className="mt-4 space-y-3"

@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { callApi, errorMessage } from "@/lib/api/client";
 import { memoryRoutes } from "@/lib/memory/schemas";
+import { plural } from "@/lib/core/plural";
 
 type Lib = typeof import("@/lib/memory/bounded-brief");
 
@@ -68,7 +69,7 @@ export function DraftEditor({
         <TokenMeter tokens={check?.tokens ?? null} budget={budget ?? 2000} tokenizer={check?.tokenizer ?? "loading…"} />
         {budget === null ? <p className="text-xs text-fg-muted">No policy cap found; the meter shows 2,000 tokens.</p> : null}
         <div className="flex items-center gap-2">
-          {check ? <Badge tone={check.ready ? "ok" : "danger"}>{check.ready ? "ready to hand on" : `${check.issues.filter((i) => i.severity !== "warning").length} problem(s)`}</Badge> : null}
+          {check ? <Badge tone={check.ready ? "ok" : "danger"}>{check.ready ? "ready to hand on" : plural(check.issues.filter((i) => i.severity !== "warning").length, "problem")}</Badge> : null}
           <Button size="sm" variant="primary" disabled={!check?.ready} onClick={() => void save()}>
             Write {target}
           </Button>

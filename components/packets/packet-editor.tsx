@@ -14,6 +14,7 @@ import { parseTaskTokens } from "@/lib/packets/task-size";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useIdentity } from "@/components/identity/identity-source";
+import { useNamedAction } from "@/components/identity/name-dialog";
 import { CollabStatus } from "./collab-status";
 import { FindingsPanel } from "./findings-panel";
 import { ReviewPanel } from "./review-panel";
@@ -97,13 +98,19 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
     }
   }
 
+  // A revision records who saved it: the first save asks for a name when none is chosen yet.
+  const named = useNamedAction(identity);
   const save = () =>
-    run(async () => {
-      const r = await callApi(packetRoutes.save, { params: { id: projectId, packetId: packet.id }, body: { markdown, taskTokens, note: null, author: identity?.name ?? null } });
-      setPacket(r.packet);
-      setNotice({ tone: "ok", text: `Saved revision ${r.packet.headNumber}.` });
-      router.refresh();
-    });
+    named.withName(
+      "Save",
+      (who) =>
+        void run(async () => {
+          const r = await callApi(packetRoutes.save, { params: { id: projectId, packetId: packet.id }, body: { markdown, taskTokens, note: null, author: who.name } });
+          setPacket(r.packet);
+          setNotice({ tone: "ok", text: `Saved revision ${r.packet.headNumber}.` });
+          router.refresh();
+        }),
+    );
 
   const emit = () =>
     run(async () => {
@@ -284,6 +291,7 @@ export function PacketEditor({ projectId, packet: initial, collabUrl, canEdit = 
         </div>
       </div>
 
+      {named.dialog}
       <aside className="space-y-4" aria-label="Checks">
         <TokenMeter tokens={validation?.token_estimate ?? null} budget={validation?.budget ?? 2000} tokenizer={validation?.tokenizer ?? "loading tokenizer…"} />
         <div className="space-y-1 text-xs" data-testid="task-size">

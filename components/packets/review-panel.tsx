@@ -14,6 +14,7 @@ import { Time } from "@/components/ui/time";
 import { AgentName } from "@/components/mcp/agent-name";
 import { useNamedAction } from "@/components/identity/name-dialog";
 import { TextQuote, X } from "lucide-react";
+import { plural } from "@/lib/core/plural";
 
 /** Decisions about a revision's text: they name the revision they were made on. */
 const REVISION_ACTIONS = new Set<ReviewAction>(["approve", "request_changes"]);
@@ -178,7 +179,7 @@ export function ReviewPanel({
                     size="sm"
                     variant={a === "approve" ? "primary" : "secondary"}
                     disabled={!history || (a === "approve" && headBlocks > 0)}
-                    title={a === "approve" && headBlocks > 0 ? `r${headNumber} has ${headBlocks} BLOCK finding(s): fix them and save before approving.` : undefined}
+                    title={a === "approve" && headBlocks > 0 ? `r${headNumber} has ${plural(headBlocks, "BLOCK finding")}: fix them and save before approving.` : undefined}
                     onClick={() => withName(label, (who) => void act(a, who.name))}
                   >
                     {label}

@@ -5,6 +5,7 @@ import type { Core } from "cytoscape";
 import { callApi, errorMessage } from "@/lib/api/client";
 import { runRoutes } from "@/lib/deep-context/schemas";
 import type { LayoutRequest, LayoutResponse } from "./graph-layout.worker";
+import { plural } from "@/lib/core/plural";
 
 export interface DrawnGraph {
   nodes: { id: string; kind: string; label: string }[];
@@ -59,10 +60,10 @@ export function CoverageGraph({ projectId, runId, nodeCount, edgeCount }: { proj
       ref={placeholder}
       className="flex h-[32rem] items-center justify-center rounded-md border border-border bg-surface text-sm text-fg-muted"
       role="img"
-      aria-label={`Coverage graph: ${nodeCount} nodes, ${edgeCount} edges`}
+      aria-label={`Coverage graph: ${plural(nodeCount, "node")}, ${plural(edgeCount, "edge")}`}
       data-testid="coverage-graph"
     >
-      {state && "error" in state ? `The graph could not be loaded: ${state.error}` : wanted ? "Loading the graph…" : `${nodeCount.toLocaleString("en")} nodes: drawn when scrolled into view`}
+      {state && "error" in state ? `The graph could not be loaded: ${state.error}` : wanted ? "Loading the graph…" : `${plural(nodeCount, "node")}: drawn when scrolled into view`}
     </div>
   );
 }
@@ -176,13 +177,13 @@ function DrawnCoverageGraph({ graph }: { graph: DrawnGraph }) {
           ref={box}
           className="h-[32rem] rounded-md border border-border bg-surface"
           role="img"
-          aria-label={`Coverage graph: ${graph.nodes.length} nodes, ${graph.edges.length} edges`}
+          aria-label={`Coverage graph: ${plural(graph.nodes.length, "node")}, ${plural(graph.edges.length, "edge")}`}
           data-testid="coverage-graph"
           data-laid-out={positions ? "true" : undefined}
         />
         {!positions ? (
           <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-fg-muted">
-            {graph.nodes.length === 0 ? "The graph has no nodes." : layoutError ? `The graph could not be laid out: ${layoutError}` : `Laying out ${graph.nodes.length.toLocaleString("en")} nodes…`}
+            {graph.nodes.length === 0 ? "The graph has no nodes." : layoutError ? `The graph could not be laid out: ${layoutError}` : `Laying out ${plural(graph.nodes.length, "node")}…`}
           </p>
         ) : null}
       </div>

@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
 import { dialogOpen, isTyping } from "@/components/ui/keyboard-list";
 import { FINDINGS_BLOCK, filtersFromParams, filtersToParams, useFindingsWindow, type FindingsFilters } from "./use-findings-window";
+import { plural } from "@/lib/core/plural";
 
 const ROW_HEIGHT = 36;
 /** Filter keys live in the page URL under this prefix, so a filtered view can be shared. */
@@ -215,7 +216,7 @@ export function FindingsExplorer({ projectId, runId, facets, first, executors }:
         </div>
       </div>
       <p className="text-xs text-fg-muted" aria-live="polite" data-testid="findings-count">
-        {data.matched === null ? "Filtering…" : `${count.toLocaleString("en")} of ${facets.total.toLocaleString("en")} findings`}
+        {data.matched === null ? "Filtering…" : `${count.toLocaleString("en")} of ${plural(facets.total, "finding")}`}
         {data.error ? <span className="ml-2 text-danger">Could not load findings: {data.error}</span> : null}
       </p>
       <div className="grid gap-3 lg:grid-cols-[1fr_22rem]">

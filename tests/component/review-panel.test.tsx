@@ -163,7 +163,7 @@ describe("the review panel", () => {
     renderPanel({ headBlocks: 2 });
     const approve = await status().findByRole("button", { name: "Approve r3" });
     expect((approve as HTMLButtonElement).disabled).toBe(true);
-    expect(approve.getAttribute("title")).toBe("r3 has 2 BLOCK finding(s): fix them and save before approving.");
+    expect(approve.getAttribute("title")).toBe("r3 has 2 BLOCK findings: fix them and save before approving.");
     expect((status().getByRole("button", { name: "Request changes r3" }) as HTMLButtonElement).disabled).toBe(false);
   });
 

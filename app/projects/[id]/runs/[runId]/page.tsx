@@ -24,6 +24,7 @@ import { StateLogNotice } from "@/components/runs/state-log-notice";
 import { WindowNav } from "@/components/runs/window-nav";
 import { runWindowFromParams } from "@/lib/deep-context/views";
 import { runForProject } from "@/lib/deep-context/service";
+import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Run" };
@@ -68,7 +69,7 @@ export default async function RunPage({ params, searchParams }: { params: Promis
   if (!view) {
     return (
       <div>
-        <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={`${run.loopType} · ${run.iterations} iterations · ${run.stopReason ?? run.status ?? ""}`} />
+        <PageHeader crumbs={crumbs} title={<span className="font-mono text-base">{run.relPath}</span>} description={`${run.loopType} · ${plural(run.iterations, "iteration")} · ${run.stopReason ?? run.status ?? ""}`} />
         <ResourceUri uri={runUri(id, runId)} className="-mt-2 mb-4" />
         {timeline ? (
           <Card>
@@ -219,12 +220,13 @@ export default async function RunPage({ params, searchParams }: { params: Promis
               </p>
             ) : null}
             <p className="text-xs text-fg-muted">
-              Coverage graph: {view.graph.nodes} nodes, {view.graph.edges} edges, {view.graphSource.origin === "derived" ? "derived from the merged findings (the packet stores no graph)" : "stored in the packet"}.
+              Coverage graph: {plural(view.graph.nodes, "node")}, {plural(view.graph.edges, "edge")},{" "}
+              {view.graphSource.origin === "derived" ? "derived from the merged findings (the packet stores no graph)" : "stored in the packet"}.
             </p>
             {view.registry ? (
               <p className="text-xs text-fg-muted">
-                Registry: {view.registry.metrics.findings} units, {view.registry.metrics.gatedFindings} above the {view.registry.relevanceGate} gate, {view.registry.metrics.agreementEligible} agreement-eligible,{" "}
-                {view.registry.metrics.contradictions} contradictions; seat files with findings from {view.registry.executorPool.join(", ") || "no executor"}.
+                Registry: {plural(view.registry.metrics.findings, "unit")}, {view.registry.metrics.gatedFindings} above the {view.registry.relevanceGate} gate, {view.registry.metrics.agreementEligible}{" "}
+                agreement-eligible, {plural(view.registry.metrics.contradictions, "contradiction")}; seat files with findings from {view.registry.executorPool.join(", ") || "no executor"}.
               </p>
             ) : null}
             <p data-testid="run-executors" className="text-xs text-fg-muted">
