@@ -101,8 +101,8 @@ export async function runSearch(input: SearchQueryInput, visibleProjectIds: stri
   const find = async (match: SearchMatch): Promise<{ groups: FacetGroup[]; rows: MatchRow[] }> => {
     if (engine === "sqlite-fts5") return sqliteSearch(match, filters, query.limit, await projectNames());
     const groups = await facetGroups(match, { from: filters.from, to: filters.to }, visibleProjectIds);
-    const any = groups.some((g) => passes(g, filters, null));
-    return { groups, rows: any ? await rankedMatches(match, filters, query.limit) : [] };
+    const passing = groups.filter((g) => passes(g, filters, null)).reduce((n, g) => n + g.n, 0);
+    return { groups, rows: passing > 0 ? await rankedMatches(match, filters, query.limit, passing) : [] };
   };
   let matched: "all" | "any" = "all";
   let { groups, rows } = await find(build("all"));
