@@ -23,8 +23,8 @@ describe("the hints", () => {
       [
         "In a shell:",
         "  workbench load-context '<query>'  search by keyword (/load-context <query>)",
-        "  claude \"/create-requirements\"     start new work: the agent's skill, run through its CLI",
-        "  claude \"/brainstorm\"              start brainstorming: the agent's skill, run through its CLI",
+        '  claude "/create-requirements"     start new work: the agent\'s skill, run through its CLI',
+        '  claude "/brainstorm"              start brainstorming: the agent\'s skill, run through its CLI',
         "  workbench load-context            list what they wrote (read again on every run)",
         "",
       ].join("\n"),
