@@ -8,18 +8,25 @@ export interface WatchOptions {
 
 /**
  * Calls `onChange` (debounced) whenever a file in a run packet changes: a new state
- * line, a seat file, the registry. Returns a function that stops watching.
+ * line, a seat file, the registry. It gets the paths that changed since the last call, in the
+ * order they were reported. Returns a function that stops watching.
  *
  * `absDir` is the packet folder's real path inside the project (ProjectFs.realDirSync). Links
  * are not followed (`followSymlinks: false`): a link to a folder outside the project must not
  * make the server watch, or stat, anything there. Only change events are used; nothing is read.
  */
-export function watchPacket(absDir: string, onChange: () => void, { debounceMs = 150, onReady }: WatchOptions = {}): () => Promise<void> {
+export function watchPacket(absDir: string, onChange: (changed: string[]) => void, { debounceMs = 150, onReady }: WatchOptions = {}): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let changed: string[] = [];
   const watcher = chokidar.watch(absDir, { ignoreInitial: true, depth: 3, persistent: true, followSymlinks: false });
-  const fire = () => {
+  const fire = (p: string) => {
+    if (!changed.includes(p)) changed.push(p);
     if (timer) clearTimeout(timer);
-    timer = setTimeout(onChange, debounceMs);
+    timer = setTimeout(() => {
+      const batch = changed;
+      changed = [];
+      onChange(batch);
+    }, debounceMs);
   };
   watcher.on("add", fire).on("addDir", fire).on("change", fire).on("unlink", fire).on("unlinkDir", fire);
   if (onReady) watcher.once("ready", onReady);
