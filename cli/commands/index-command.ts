@@ -24,8 +24,8 @@ export function registerIndex(program: Command, _setCode: (c: number) => void): 
       for (const w of warnings.slice(0, 50)) stderr.line(`warning: ${w.message}`);
       if (warnings.length > 50) stderr.line(`warning: … and ${warnings.length - 50} more (see the project page)`);
       stderr.line(
-        `indexed ${plural(stats.filesTotal, "file")} (${stats.filesChanged} changed, ${stats.filesRemoved} removed), ${stats.topics} topics, ` +
-          `${stats.documents} documents re-read, ${stats.gitSkipped ? "git unchanged" : `${stats.commits} commits`}, ${plural(warnings.length, "warning")} in ${stats.durationMs} ms`,
+        `indexed ${plural(stats.filesTotal, "file")} (${stats.filesChanged} changed, ${stats.filesRemoved} removed), ${plural(stats.topics, "topic")}, ` +
+          `${plural(stats.documents, "document")} re-read, ${stats.gitSkipped ? "git unchanged" : plural(stats.commits, "commit")}, ${plural(warnings.length, "warning")} in ${stats.durationMs} ms`,
       );
       if (opts.json) printJson({ projectId, ...stats, warnings: warnings.length });
     });

@@ -85,7 +85,14 @@ async function writeProjectIndex(
   const pfs = await ProjectFs.open(state.rootPath);
   const observed = pfs.observe();
   const warnings: FileWarning[] = [];
-  const warn = (w: FileWarning) => warnings.push(w);
+  // A file two sources read (a docs/ page is both a knowledge-base document and searchable text) warns once.
+  const warned = new Set<string>();
+  const warn = (w: FileWarning) => {
+    const key = `${w.relPath}\0${w.code}`;
+    if (warned.has(key)) return;
+    warned.add(key);
+    warnings.push(w);
+  };
   // One read per file per run: the documents pass reuses what the sources pass read.
   const ctx = { pfs, warn, cache: new Map<string, string | null>(), failed: new Set<string>() };
   // git runs on the other core while this thread walks the tree.
@@ -151,6 +158,9 @@ async function writeProjectIndex(
         ...replaceAreas.flatMap((a) => (a === "requirements" ? plan.requirementsDirs : plan.productDirs)),
         // Run packets are re-read every time, so their warnings are replaced every time.
         ...packets.map((p) => p.relPath),
+        // So are the files the documents pass re-read, and those every walk refuses again.
+        ...docFiles.map((f) => f.relPath),
+        ...pfs.skipped.map((w) => w.relPath),
       ];
 
   // The file layer names every file it refused (links out, loops, pipes, binary files, …),
