@@ -60,7 +60,12 @@ describe("team mode on the co-editing socket", () => {
     expect(viewer.auth.readOnly).toBe(true);
     editor.text.insert(editor.text.length, "\nfrom the editor");
     await until("the viewer sees the editor's text", () => viewer.text.toString().includes("from the editor"));
+    // The server has answered everything the viewer sent while syncing, so its next answer is the edit's.
+    await until("the viewer is in sync", () => !viewer.provider.hasUnsyncedChanges);
+    const answered = viewer.acks.length;
     viewer.text.insert(0, "VIEWER WAS HERE ");
+    await until("the server answers the viewer's edit", () => viewer.acks.length > answered);
+    expect(viewer.acks[answered]).toBe(false);
     await until("the editor's edit is stored", () => editor.stored.length > 0);
     await server.flush();
     const stored = textOf((await loadDocState(packetId))!);

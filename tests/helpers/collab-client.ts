@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import * as decoding from "lib0/decoding";
 import { expect } from "vitest";
 import WebSocket from "ws";
 import * as Y from "yjs";
@@ -27,15 +28,35 @@ export async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** Hocuspocus message types (its protocol) the tests read. */
+export const MESSAGE = { auth: 2, stateless: 5, close: 7, syncStatus: 8 } as const;
+/** The second number of an auth message from the server. */
+export const AUTH = { permissionDenied: 1, authenticated: 2 } as const;
+
+/** A message from a Hocuspocus server: its type, then what the tests read of it. */
+export function readServerMessage(data: Uint8Array): { type: number; auth?: number; applied?: boolean; payload?: string } {
+  const d = decoding.createDecoder(data);
+  decoding.readVarString(d);
+  const type = decoding.readVarUint(d);
+  if (type === MESSAGE.auth) return { type, auth: decoding.readVarUint(d) };
+  if (type === MESSAGE.syncStatus) return { type, applied: decoding.readVarInt(d) === 1 };
+  if (type === MESSAGE.stateless) return { type, payload: decoding.readVarString(d) };
+  return { type };
+}
+
 /**
  * A Node client of a packet's shared document, recording the server's "stored" messages and, in
  * team mode, whether the server refused it (`denied`) or made it read-only (`readOnly`).
+ * `acks` holds the server's answer to each update this client sent, in order: true when it was
+ * applied, false when it was refused (a read-only connection). An edit's answer is the proof
+ * that the server has handled it, so a test can say what it did with it.
  */
 export function collabClient(port: number, packetId: string, opts: { token?: string } = {}) {
   const doc = new Y.Doc();
   const stored: number[] = [];
   /** Per "stored" notice: this client's own clock in the stored state. */
   const storedClocks: number[] = [];
+  const acks: boolean[] = [];
   const auth: { denied: string | null; readOnly: boolean | null; closed: boolean } = { denied: null, readOnly: null, closed: false };
   const socket = new HocuspocusProviderWebsocket({ url: `ws://127.0.0.1:${port}`, WebSocketPolyfill: WebSocket, delay: 50, minDelay: 50, maxDelay: 300 });
   const provider = new HocuspocusProvider({
@@ -53,6 +74,10 @@ export function collabClient(port: number, packetId: string, opts: { token?: str
       storedClocks.push(storedClockOf(notice, doc.clientID));
     },
   });
+  provider.on("message", ({ event }: { event: MessageEvent }) => {
+    const m = readServerMessage(new Uint8Array(event.data as ArrayBuffer));
+    if (m.applied !== undefined) acks.push(m.applied);
+  });
   provider.attach();
   const synced = new Promise<void>((resolve) => (provider.isSynced ? resolve() : provider.on("synced", () => resolve())));
   const close = () => {
@@ -63,7 +88,7 @@ export function collabClient(port: number, packetId: string, opts: { token?: str
     provider.destroy();
     socket.destroy();
   };
-  return { doc, text: markdownText(doc), provider, stored, storedClocks, synced, auth, close };
+  return { doc, text: markdownText(doc), provider, stored, storedClocks, acks, synced, auth, close };
 }
 
 export const until = async (what: string, ok: () => boolean) => {
