@@ -19,11 +19,24 @@ interface Gate {
   tail: Promise<void>;
   holder: Turn | null;
   turn: AsyncLocalStorage<Turn | undefined>;
+  /** Writes queued or holding the turn. */
+  pending: number;
+  waitListeners: Set<(label: string) => void>;
 }
 
 // On globalThis: Next bundles this module into several chunks of one process.
 const g = globalThis as unknown as { __workbenchWriteGate?: Gate };
-const gate = (g.__workbenchWriteGate ??= { tail: Promise.resolve(), holder: null, turn: new AsyncLocalStorage<Turn | undefined>() });
+const gate = (g.__workbenchWriteGate ??= { tail: Promise.resolve(), holder: null, turn: new AsyncLocalStorage<Turn | undefined>(), pending: 0, waitListeners: new Set() });
+
+/**
+ * Calls `listener` with a write's label whenever that write has to wait for others to end, at
+ * the moment it starts waiting: who queues behind whom, as it happens (the slow-wait warning
+ * only tells after 30 s). Returns a function that stops the calls.
+ */
+export function onWriteWaiting(listener: (label: string) => void): () => void {
+  gate.waitListeners.add(listener);
+  return () => void gate.waitListeners.delete(listener);
+}
 
 /** A writer still waiting after this long is reported with what holds the queue (a self-wait never ends). */
 const SLOW_WAIT_MS = 30_000;
@@ -38,6 +51,16 @@ export async function queueWrite<T>(label: string, fn: () => Promise<T>, opts: {
   const before = gate.tail;
   let release!: () => void;
   gate.tail = new Promise<void>((r) => (release = r));
+  if (gate.pending++ > 0) {
+    for (const listener of gate.waitListeners) {
+      try {
+        listener(label);
+      } catch (e) {
+        // An observer's failure must not leave the queue held.
+        console.error(`[workbench] a write-queue listener failed: ${(e as Error).message}`);
+      }
+    }
+  }
   const slow = setTimeout(() => console.warn(`[workbench] a database write (${label}) has waited ${SLOW_WAIT_MS / 1000} s for ${gate.holder?.label ?? "another write"} to end`), SLOW_WAIT_MS);
   slow.unref();
   await before;
@@ -49,6 +72,7 @@ export async function queueWrite<T>(label: string, fn: () => Promise<T>, opts: {
   } finally {
     turn.open = false;
     gate.holder = null;
+    gate.pending--;
     release();
   }
 }

@@ -1,12 +1,40 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "../../lib/db/client";
 import { databaseKind } from "../../lib/db/database-url";
-import { withSqlTransaction } from "../../lib/db/sql-tx";
+import { readSql, withSqlTransaction } from "../../lib/db/sql-tx";
+import { onWriteWaiting } from "../../lib/db/write-gate";
 
 afterAll(closeDb);
 
-/** Long enough for a Prisma query to reach SQLite (it is compiled and planned first). */
-const pause = () => new Promise((r) => setTimeout(r, 300));
+/**
+ * Resolves once a write labelled `label` waits for the one holding the database: on SQLite it
+ * queues in this process's write gate (had it gone to SQLite instead, better-sqlite3 would have
+ * blocked this thread until the busy timeout failed it); on PostgreSQL its statement waits for
+ * the other transaction's row lock. Call it before the write is issued, await it after: the
+ * holder then goes on, certain the write was already waiting for it.
+ */
+function waitingWrite(label: string): Promise<void> {
+  if (databaseKind() === "postgres") {
+    return expect
+      .poll(async () => (await readSql<{ n: number }>(`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`))[0]!.n, {
+        timeout: 15_000,
+        message: `${label} waits for the row lock`,
+      })
+      .toBe(1);
+  }
+  return new Promise<void>((resolve, reject) => {
+    const failed = setTimeout(() => {
+      stop();
+      reject(new Error(`${label} never queued behind the open transaction`));
+    }, 15_000);
+    const stop = onWriteWaiting((waiting) => {
+      if (waiting !== label) return;
+      clearTimeout(failed);
+      stop();
+      resolve();
+    });
+  });
+}
 
 /**
  * better-sqlite3 waits for a lock synchronously. A write from this process while the index's
@@ -20,8 +48,10 @@ describe("writes from one process", () => {
     let write: Promise<unknown> | undefined;
     await withSqlTransaction(async (tx) => {
       await tx.run(`UPDATE "Project" SET "name" = ? WHERE "id" = ?`, ["inside", project.id]);
-      write = db.project.update({ where: { id: project.id }, data: { name: "after" } });
-      await pause();
+      const waiting = waitingWrite("Prisma Project.update");
+      // Prisma sends a query only once something awaits it: `then` sends it now.
+      write = db.project.update({ where: { id: project.id }, data: { name: "after" } }).then((p) => p);
+      await waiting;
       await tx.run(`UPDATE "Project" SET "configJson" = ? WHERE "id" = ?`, ["{}", project.id]);
     });
     await expect(write).resolves.toBeTruthy();
@@ -34,8 +64,9 @@ describe("writes from one process", () => {
     let inner: Promise<unknown> | undefined;
     await db.$transaction(async (tx) => {
       await tx.project.update({ where: { id: project.id }, data: { name: "prisma" } });
+      const waiting = waitingWrite("a plain-SQL write transaction");
       inner = withSqlTransaction((sql) => sql.run(`UPDATE "Project" SET "name" = ? WHERE "id" = ?`, ["plain", project.id]));
-      await pause();
+      await waiting;
       await tx.project.update({ where: { id: project.id }, data: { configJson: "{}" } });
     });
     await expect(inner).resolves.toBeUndefined();
@@ -57,14 +88,19 @@ describe("writes from one process", () => {
     const db = await getDb();
     const project = await db.project.create({ data: { name: "gate-4", rootPath: `/tmp/write-gate-4-${Date.now()}` } });
     let late: Promise<unknown> | undefined;
+    let startLate!: () => void;
+    const lateStarts = new Promise<void>((r) => (startLate = r));
     await db.$transaction(async (tx) => {
       await tx.project.update({ where: { id: project.id }, data: { name: "in-tx" } });
-      // Scheduled from inside the callback, so it carries the transaction's async context.
-      setTimeout(() => (late = db.project.update({ where: { id: project.id }, data: { name: "late" } })), 100);
+      // Registered inside the callback, so the write carries the transaction's async context;
+      // it is issued after the transaction has ended, while the plain-SQL one below holds the database.
+      void lateStarts.then(() => (late = db.project.update({ where: { id: project.id }, data: { name: "late" } })));
     });
     await withSqlTransaction(async (tx) => {
       await tx.run(`UPDATE "Project" SET "configJson" = ? WHERE "id" = ?`, ['{"a":1}', project.id]);
-      await new Promise((r) => setTimeout(r, 400));
+      const waiting = waitingWrite("Prisma Project.update");
+      startLate();
+      await waiting;
       await tx.run(`UPDATE "Project" SET "configJson" = ? WHERE "id" = ?`, ['{"a":2}', project.id]);
     });
     await expect(late).resolves.toBeTruthy();
@@ -88,8 +124,9 @@ describe("writes from one process", () => {
     let inner: Promise<unknown> | undefined;
     await extended.$transaction(async (tx) => {
       await tx.project.update({ where: { id: project.id }, data: { name: "extended" } });
+      const waiting = waitingWrite("a plain-SQL write transaction");
       inner = withSqlTransaction((sql) => sql.run(`UPDATE "Project" SET "name" = ? WHERE "id" = ?`, ["plain", project.id]));
-      await pause();
+      await waiting;
     });
     await expect(inner).resolves.toBeUndefined();
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).name).toBe("plain");
