@@ -10,6 +10,12 @@ import { dbQuery, sampleDir } from "./helpers";
  * away every space and newline).
  */
 
+const created: string[] = [];
+test.afterAll(async ({ request }) => {
+  // Other specs count the projects they see.
+  for (const id of created) await request.delete(`/api/v1/projects/${id}`);
+});
+
 /** A project of the test's own: a fresh copy of the sample. */
 async function newProject(request: import("@playwright/test").APIRequestContext): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-e2e-form-"));
@@ -19,6 +25,7 @@ async function newProject(request: import("@playwright/test").APIRequestContext)
   const { project, job } = (await res.json()) as { project: { id: string }; job: { id: string } };
   // Writes wait for the index job's transaction: start typing once it is done.
   await expect.poll(async () => ((await (await request.get(`/api/v1/jobs/${job.id}`)).json()) as { job: { status: string } }).job.status, { timeout: 60_000 }).toBe("succeeded");
+  created.push(project.id);
   return project.id;
 }
 

@@ -309,7 +309,7 @@ test("a broken packet (torn log, failed seat, unknown kind, no findings) still s
   const trace = page.getByRole("table", { name: "Convergence trace" });
   await expect(trace.getByRole("row", { name: /agreementRate/ })).toContainText("vacuous");
   await expect(trace.getByRole("row", { name: /sliceCoverage/ })).toContainText("blocks");
-  await expect(page.getByText("Coverage graph: 1 nodes, 0 edges, derived from the merged findings")).toBeVisible();
+  await expect(page.getByText("Coverage graph: 1 node, 0 edges, derived from the merged findings")).toBeVisible();
   await expect(page.getByTestId("findings-explorer")).toContainText("0 of 0 findings");
   const warnings = page.getByRole("list", { name: "Run warnings" });
   await expect(warnings).toContainText("deep-context-state.jsonl line 3");

@@ -46,6 +46,12 @@ async function typeInto(page: Page, label: string, text: string) {
   await expect(box).toHaveValue(text);
 }
 
+const created: string[] = [];
+test.afterAll(async ({ request }) => {
+  // Other specs count the projects they see.
+  for (const id of created) await request.delete(`/api/v1/projects/${id}`);
+});
+
 test("the first hour: add a project, read a topic, ask the loader, write and hand off a packet, apply a memory proposal, search a runbook", async ({ page }) => {
   test.setTimeout(240_000);
   const problems = watch(page);
@@ -65,6 +71,7 @@ test("the first hour: add a project, read a topic, ask the loader, write and han
   await expect(page).toHaveURL(/\/projects\/[a-z0-9]+(\?job=[a-z0-9]+)?$/);
   await expect(page.getByRole("status").filter({ hasText: "succeeded" })).toBeVisible({ timeout: 60_000 });
   const projectId = /\/projects\/([a-z0-9]+)/.exec(page.url())![1]!;
+  created.push(projectId);
   expect(dbQuery<{ rootPath: string }>("SELECT rootPath FROM Project WHERE id = ?", projectId)).toEqual([{ rootPath: root }]);
 
   // 2. Read a topic.
