@@ -18,8 +18,9 @@ const hooks = mode === "crash-after-lock" ? { afterLock: die } : mode === "crash
 
 if (barrier) {
   fs.writeFileSync(`${barrier}.ready.${process.pid}`, "");
-  const until = Date.now() + 20_000;
-  while (!fs.existsSync(barrier) && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+  // No deadline of its own: a worker that went ahead alone would race nobody. The test opens the
+  // barrier once every worker waits at it, and kills a worker that is still here after a minute.
+  while (!fs.existsSync(barrier)) await new Promise((r) => setTimeout(r, 2));
 }
 try {
   const r = await applyProposal(root, proposalId, { keys, policy, taskId: `worker-${process.pid}`, hooks });

@@ -56,6 +56,16 @@ function worker(root: string, id: string, mode: string, barrier?: string): Promi
   });
 }
 
+/**
+ * Opens the barrier once all `n` workers have loaded and wait at it, so they race at once; a
+ * worker that never gets there fails the test rather than leaving the others to race fewer.
+ */
+async function releaseTogether(barrier: string, n: number): Promise<void> {
+  const ready = () => fs.readdirSync(path.dirname(barrier)).filter((name) => name.startsWith(`${path.basename(barrier)}.ready.`)).length;
+  await expect.poll(ready, { timeout: 60_000, interval: 20, message: "every worker waits at the barrier" }).toBe(n);
+  fs.writeFileSync(barrier, "go");
+}
+
 describe("applying an approved proposal", () => {
   it("appends one supersede event, keeps every existing byte, and refuses a second apply", async () => {
     const root = await approved();
@@ -263,10 +273,7 @@ describe("concurrent applies", () => {
     const barrierDir = fs.mkdtempSync(path.join(os.tmpdir(), "wb-barrier-"));
     const barrier = path.join(barrierDir, "go");
     const runs = Array.from({ length: 8 }, () => worker(root, SUPERSEDE_ID, "normal", barrier));
-    // Release them together once every worker has loaded and is waiting.
-    const until = Date.now() + 60_000;
-    while (fs.readdirSync(barrierDir).filter((n) => n.startsWith("go.ready.")).length < 8 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    fs.writeFileSync(barrier, "go");
+    await releaseTogether(barrier, 8);
     const results = await Promise.all(runs);
     fs.rmSync(barrierDir, { recursive: true, force: true });
     const outs = results.map((r) => r.out);
@@ -332,9 +339,7 @@ describe("concurrent applies of two different proposals", () => {
     const barrier = path.join(barrierDir, "go");
     const ids = [ADD_ID, SUPERSEDE_ID, ADD_ID, SUPERSEDE_ID];
     const runs = ids.map((id) => worker(root, id, "normal", barrier));
-    const until = Date.now() + 60_000;
-    while (fs.readdirSync(barrierDir).filter((n) => n.startsWith("go.ready.")).length < ids.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    fs.writeFileSync(barrier, "go");
+    await releaseTogether(barrier, ids.length);
     const results = await Promise.all(runs);
     fs.rmSync(barrierDir, { recursive: true, force: true });
     const outs = results.map((r) => r.out);
