@@ -51,8 +51,10 @@ describe("compiled CLI (dist/cli)", () => {
   });
 
   it("starts reduce from its own entry, without commander, with the same usage, errors and help", () => {
-    // A module hook that reports when anything resolves commander, or the module that bundles it (dist/cli/main.js).
-    const hook = 'export async function resolve(s, c, n) { if (s === "commander" || /\\/cli\\/main\\.(js|ts)$/.test(s)) (await import("node:fs")).writeSync(2, "LOADED commander\\n"); return n(s, c); }';
+    // A module hook that reports when anything resolves commander, or the module that bundles it (dist/cli/main.js),
+    // and any other module of the build that goes through the ESM loader.
+    const hook =
+      'export async function resolve(s, c, n) { if (s === "commander" || /\\/cli\\/main\\.(js|ts)$/.test(s)) (await import("node:fs")).writeSync(2, "LOADED commander\\n"); else if (/\\/dist\\/cli\\//.test(s)) (await import("node:fs")).writeSync(2, "ESM " + s + "\\n"); return n(s, c); }';
     const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
     const traced = (...args: string[]) =>
       spawnSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, path.join(root, "bin/workbench.cjs"), ...args], { encoding: "utf8", timeout: 60_000 });
@@ -62,6 +64,10 @@ describe("compiled CLI (dist/cli)", () => {
     expect(refused.status).toBe(3);
     expect(refused.stderr).toContain("[deep-context] reducer failed: resolveArtifactRoot: specFolder contains forbidden shell metacharacter(s)");
     expect(refused.stderr).not.toContain("LOADED commander");
+    // One CommonJS file, required: nothing of the build goes through the ESM loader.
+    expect(refused.stderr).not.toContain("ESM ");
+    const { entries } = JSON.parse(fs.readFileSync(path.join(root, "dist/cli/inputs.json"), "utf8")) as { entries: Record<string, { file?: string; format?: string }> };
+    expect(entries["reduce-main"]).toMatchObject({ file: "reduce-main.cjs", format: "cjs" });
     const help = traced("reduce", "--help");
     expect(help.status).toBe(0);
     expect(help.stdout).toContain("Usage: workbench reduce [options] [spec-folder]");
