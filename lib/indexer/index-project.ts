@@ -14,7 +14,7 @@ import { type RunSummary, summarizeRun } from "../deep-context/views";
 import { replaceRuns } from "../db/repositories/runs";
 import { syncProjectSearch } from "../search/sync";
 import { MEMORY_FILE } from "../memory/memory-path";
-import { hasFreshness, saveFreshnessText } from "../db/repositories/index-freshness";
+import { readFreshnessText, saveFreshnessText } from "../db/repositories/index-freshness";
 import { takeFreshness, type Seen } from "../core/fs/freshness";
 import { gitLocationEnv } from "../core/env-plain";
 import { unchangedStats, type UnchangedStats } from "./unchanged";
@@ -42,9 +42,13 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
     onProgress("done", 0, 0);
     return { ...unchanged, durationMs: Date.now() - started };
   }
-  // A job that stops half-way must not leave the last record vouching for what it changed.
-  // (A write costs a commit, and on a large database the commit after an index can checkpoint.)
-  if (await hasFreshness(projectId)) await saveFreshnessText(projectId, new Date(started), null);
+  // A job that stops half-way must not leave the last record vouching for what it changed, and
+  // the search index is synced after the index's own commit: a run killed between the two left
+  // search entries of the old files, which the next incremental run (seeing nothing changed)
+  // never rewrote. The pending mark, replaced only once search is synced, makes the next run
+  // compare every search entry.
+  const searchPending = (await readFreshnessText(projectId)) === SEARCH_PENDING;
+  await saveFreshnessText(projectId, new Date(started), SEARCH_PENDING);
   // The files, texts and documents read for the write are out of scope from here on: the
   // search rebuild reads what it needs back a page at a time, and peak memory stays lower.
   const { stats, full, changes, observed, root, complete } = await writeProjectIndex(projectId, onProgress, opts);
@@ -52,7 +56,7 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   // The index is written; a search-index failure is logged and never fails the job.
   // A full run compares every entry; otherwise only what this run rewrote is rebuilt.
   let searched = true;
-  await syncProjectSearch(projectId, full ? undefined : changes).catch((e: unknown) => {
+  await syncProjectSearch(projectId, full || searchPending ? undefined : changes).catch((e: unknown) => {
     searched = false;
     console.error("[workbench] search index of project", projectId, e);
   });
@@ -60,18 +64,21 @@ export async function indexProject(projectId: string, onProgress: ProgressFn = (
   if (complete && searched) {
     onProgress("freshness", 0, 0);
     await recordFreshness(projectId, root, observed, started, stats);
-  }
+  } else if (searched) await saveFreshnessText(projectId, new Date(started), null);
   onProgress("done", stats.filesChanged, stats.filesChanged);
   return { ...stats, durationMs: Date.now() - started };
 }
 
 /** What the next job compares against (lib/core/fs/freshness.ts); a record that cannot be trusted is not kept. */
+/** The freshness row while a run's search sync is outstanding (parseFreshness reads it as no record). */
+const SEARCH_PENDING = JSON.stringify({ searchPending: true });
+
 async function recordFreshness(projectId: string, root: string, observed: Map<string, Seen>, started: number, stats: Omit<IndexStats, "durationMs">): Promise<void> {
   // The search sync reads the memory log through its own view of the project.
   if (!observed.has(MEMORY_FILE)) observed.set(MEMORY_FILE, undefined);
   const again: UnchangedStats = { ...stats, filesChanged: 0, filesRemoved: 0, documents: 0, commits: 0, branches: 0, gitSkipped: true };
   const record = takeFreshness(root, observed, started, again, gitLocationEnv());
-  if (record) await saveFreshnessText(projectId, new Date(started), JSON.stringify(record));
+  await saveFreshnessText(projectId, new Date(started), record ? JSON.stringify(record) : null);
 }
 
 /** Everything but search: reads what changed and writes it in one transaction. */
