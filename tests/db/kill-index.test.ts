@@ -77,7 +77,7 @@ describe("kill -9 during workbench index", () => {
     const seen = { before: 0, after: 0, searchPending: 0 };
     // One database, one index at a time: each kill point starts from the state the last one left.
     for (const at of points) {
-      const target = stored === "A" ? "B" : "A";
+      const target: "A" | "B" = stored === "A" ? "B" : "A";
       flip(target);
       const r = await runWriter([CLI, "index", root, "--json"], env, at);
       expect(r.signal, `kill at step ${at} of ${steps}: ${r.stderr}`).toBe("SIGKILL");
@@ -108,7 +108,7 @@ describe("kill -9 during workbench index", () => {
     expect(seen.after).toBeGreaterThan(0);
     console.log(`kill -9 index: ${points.length} kill points over ${steps} steps:`, seen);
     // After the kills, an index run completes and stores the folder as it is.
-    const target = stored === "A" ? "B" : "A";
+    const target: "A" | "B" = stored === "A" ? "B" : "A";
     flip(target);
     const done = await runWriter([CLI, "index", root, "--json"], env, 0);
     expect(done.code, done.stderr).toBe(0);

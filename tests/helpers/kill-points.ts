@@ -25,7 +25,7 @@ export interface ChildResult {
 }
 
 /** Runs `node --require kill-switch <args>`, killed before step `killAt` (0: never). */
-export function runWriter(args: string[], env: NodeJS.ProcessEnv, killAt: number, countFile?: string): Promise<ChildResult> {
+export function runWriter(args: string[], env: Record<string, string>, killAt: number, countFile?: string): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--require", KILL_SWITCH, ...args], {
       cwd: REPO,
@@ -46,7 +46,7 @@ export function runWriter(args: string[], env: NodeJS.ProcessEnv, killAt: number
 }
 
 /** Runs the writer to its end and returns how many write steps it took. */
-export async function countSteps(args: string[], env: NodeJS.ProcessEnv): Promise<{ steps: number; result: ChildResult }> {
+export async function countSteps(args: string[], env: Record<string, string>): Promise<{ steps: number; result: ChildResult }> {
   const countFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wb-kill-")), "steps");
   const result = await runWriter(args, env, 0, countFile);
   expect(result.code, result.stderr).toBe(0);
