@@ -5,6 +5,7 @@ import { registerApi } from "./commands/api-command";
 import { registerConverge } from "./commands/converge-command";
 import { registerDb } from "./commands/db-command";
 import { registerIndex } from "./commands/index-command";
+import { registerIndexJob } from "./commands/index-job-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
 import { registerMcp } from "./commands/mcp-command";
@@ -76,6 +77,7 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
   registerDb(program, setCode);
   registerAccount(program, setCode);
   registerApi(program, setCode);
+  registerIndexJob(program, setCode);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {

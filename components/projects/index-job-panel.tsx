@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { RefreshCw } from "lucide-react";
+import { RefreshCw, Square } from "lucide-react";
 import { Badge, statusTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { callApi, errorMessage } from "@/lib/api/client";
@@ -25,11 +25,12 @@ const PHASE_LABEL: Record<IndexJobDto["phase"], string> = {
 
 const POLL_MS = 400;
 
-/** Shows the latest indexing job, polls it while it runs, and starts a re-index. */
+/** Shows the latest indexing job, polls it while it runs, starts a re-index and cancels a running one. */
 export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projectId: string; initialJob: IndexJobDto | null; lastIndexedAt: string | null }) {
   const router = useRouter();
   const [job, setJob] = useState(initialJob);
   const [error, setError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const active = job?.status === "queued" || job?.status === "running";
 
@@ -70,6 +71,22 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
     }
   }
 
+  async function cancel() {
+    if (!job) return;
+    setError(null);
+    setCancelling(true);
+    try {
+      const { job: ended } = await callApi(projectRoutes.cancelJob, { params: { id: job.id } });
+      if (timer.current) clearTimeout(timer.current);
+      setJob(ended);
+      router.refresh();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setCancelling(false);
+    }
+  }
+
   const pct = job && job.filesTotal > 0 ? Math.round((job.filesDone / job.filesTotal) * 100) : null;
   return (
     <div className="space-y-3" data-testid="index-job">
@@ -78,12 +95,18 @@ export function IndexJobPanel({ projectId, initialJob, lastIndexedAt }: { projec
           <RefreshCw aria-hidden className={active ? "size-4 animate-spin" : "size-4"} />
           {active ? "Indexing…" : "Re-index"}
         </Button>
+        {active ? (
+          <Button variant="ghost" onClick={cancel} disabled={cancelling}>
+            <Square aria-hidden className="size-4" />
+            {cancelling ? "Cancelling…" : "Cancel"}
+          </Button>
+        ) : null}
         <div id="job-status" role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
           {job ? (
             <>
               <Badge tone={statusTone(job.status)}>{job.status}</Badge>
               <span className="text-fg-muted">
-                {active ? PHASE_LABEL[job.phase] : job.status === "failed" ? job.error : summary(job)}
+                {active ? PHASE_LABEL[job.phase] : job.status === "succeeded" ? summary(job) : job.error}
                 {active && job.filesTotal > 0 ? ` · ${job.filesDone.toLocaleString("en")} / ${plural(job.filesTotal, "file")}` : ""}
               </span>
             </>

@@ -34,6 +34,7 @@ export function statusTone(status: string | null | undefined): BadgeTone {
     case "paused":
     case "queued":
     case "promoted":
+    case "interrupted":
       return "warn";
     case "failed":
       return "danger";

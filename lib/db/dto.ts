@@ -33,7 +33,8 @@ export interface ProjectRemoteDto {
   lastFetchError: string | null;
 }
 
-export type JobStatus = "queued" | "running" | "succeeded" | "failed";
+/** "cancelled": stopped by a person; "interrupted": its process ended without finishing (killed, or the server stopped). Neither changed the project. */
+export type JobStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled" | "interrupted";
 /** "freshness": comparing the project with the last job's record (lib/core/fs/freshness.ts), first, and taking this job's, last. */
 export type JobPhase = "queued" | "freshness" | "config" | "listing" | "sources" | "documents" | "git" | "runs" | "saving" | "search" | "done";
 

@@ -121,13 +121,17 @@ async function newPgPool(url: string): Promise<Pool> {
     max: 8,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
-    // Prisma stores DateTime as TIMESTAMP(3) in UTC without a zone; pg would read it as local time.
-    types: { getTypeParser: (oid: number, format?: string) => (oid === TIMESTAMP_OID ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) },
+    types: pgTypes(pg),
   });
   // An idle client that loses its server must not take the process down; the next read reconnects.
   pool.on("error", (e) => console.error("[workbench] read pool:", e.message));
   readers.pg = { url, pool };
   return pool;
+}
+
+/** Prisma stores DateTime as TIMESTAMP(3) in UTC without a zone; pg would read it as local time. */
+export function pgTypes(pg: { types: { getTypeParser: (oid: number, format: "text") => (v: string) => unknown } }): { getTypeParser: (oid: number, format?: string) => (v: string) => unknown } {
+  return { getTypeParser: (oid, format) => (oid === TIMESTAMP_OID ? (v: string) => new Date(`${v.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) };
 }
 
 /** Rows of one read-only statement (`?` placeholders, quoted Prisma column names). */

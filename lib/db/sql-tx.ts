@@ -1,3 +1,6 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Database as Sqlite, Statement } from "better-sqlite3";
+import type { ClientBase } from "pg";
 import { databaseKind, sqliteFileUrl } from "./database-url";
 import { ensureMigrated } from "./migrate";
 import { noteQuery } from "./query-stats";
@@ -23,45 +26,44 @@ export interface SqlTx {
    * promoted to the old generation: a full index's saving phase was most of its heap growth.
    */
   insert<T>(table: string, columns: string[], items: Iterable<T>, row: (item: T) => unknown[]): Promise<void>;
+  /**
+   * Set when the transaction writes a server index job's staging area (lib/db/staging.ts):
+   * the tables it names are the job's private copies, and what serves the stored ones (the
+   * full-text indexes and their triggers) must be left alone.
+   */
+  readonly staged?: boolean;
+}
+
+/**
+ * A connection that serves every readSql and withSqlTransaction of one async context: a
+ * server index job's staging area (lib/db/staging.ts), whose reads must see what the job has
+ * written so far and whose writes must not reach the stored rows until the job is applied.
+ */
+export interface RoutedConnection {
+  readonly kind: "sqlite" | "postgres";
+  all<T>(sql: string, params: unknown[]): Promise<T[]>;
+  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+}
+
+// On globalThis, like the write gate: Next bundles this module into several chunks of one process.
+const g = globalThis as unknown as { __workbenchRoute?: AsyncLocalStorage<RoutedConnection> };
+const route = (g.__workbenchRoute ??= new AsyncLocalStorage<RoutedConnection>());
+
+/** Runs `fn` with its plain-SQL reads and transactions on `connection`. */
+export function routedThrough<T>(connection: RoutedConnection, fn: () => Promise<T>): Promise<T> {
+  return route.run(connection, fn);
 }
 
 const PG_MAX_VARS = 60_000;
 
 /** Runs `fn` in one transaction: everything or nothing is written. */
 export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const routed = route.getStore();
+  if (routed) return routed.transaction(fn);
   await ensureMigrated();
   if (databaseKind() === "postgres") {
     const client = await pgPooledClient();
-    const tx: SqlTx = {
-      kind: "postgres",
-      async run(sql, params = []) {
-        noteQuery(sql);
-        await client.query(toPg(sql), params);
-      },
-      async all<T>(sql: string, params: unknown[] = []) {
-        noteQuery(sql);
-        return (await client.query(toPg(sql), params)).rows as T[];
-      },
-      async insert(table, columns, items, row) {
-        const per = Math.max(1, Math.floor(PG_MAX_VARS / columns.length));
-        const one = `(${columns.map(() => "?").join(",")})`;
-        const write = async (params: unknown[], n: number) => {
-          noteQuery(`INSERT INTO "${table}"`);
-          await client.query(toPg(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${Array.from({ length: n }, () => one).join(",")}`), params);
-        };
-        let params: unknown[] = [];
-        let n = 0;
-        for (const item of items) {
-          params.push(...row(item));
-          if (++n === per) {
-            await write(params, n);
-            params = [];
-            n = 0;
-          }
-        }
-        if (n > 0) await write(params, n);
-      },
-    };
+    const tx = pgTx(client);
     // A client whose ROLLBACK failed may be broken: it is destroyed rather than returned to the pool.
     let broken: Error | undefined;
     try {
@@ -82,19 +84,70 @@ export async function withSqlTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Prom
   return queueWrite("a plain-SQL write transaction", () => sqliteTransaction(fn));
 }
 
+/** Statements on one PostgreSQL client, as a transaction's callback sees them (the caller begins and ends it). */
+export function pgTx(client: ClientBase, staged = false): SqlTx {
+  return {
+    kind: "postgres",
+    staged,
+    async run(sql, params = []) {
+      noteQuery(sql);
+      await client.query(toPg(sql), params);
+    },
+    async all<T>(sql: string, params: unknown[] = []) {
+      noteQuery(sql);
+      return (await client.query(toPg(sql), params)).rows as T[];
+    },
+    async insert(table, columns, items, row) {
+      const per = Math.max(1, Math.floor(PG_MAX_VARS / columns.length));
+      const one = `(${columns.map(() => "?").join(",")})`;
+      const write = async (params: unknown[], n: number) => {
+        noteQuery(`INSERT INTO "${table}"`);
+        await client.query(toPg(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${Array.from({ length: n }, () => one).join(",")}`), params);
+      };
+      let params: unknown[] = [];
+      let n = 0;
+      for (const item of items) {
+        params.push(...row(item));
+        if (++n === per) {
+          await write(params, n);
+          params = [];
+          n = 0;
+        }
+      }
+      if (n > 0) await write(params, n);
+    },
+  };
+}
+
 async function sqliteTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   const { default: Database } = await import("better-sqlite3");
   const db = new Database(sqliteFileUrl().slice("file:".length), { timeout: 15_000 });
   db.pragma("foreign_keys = ON");
   limitPageCache(db);
-  const cache = new Map<string, ReturnType<typeof db.prepare>>();
+  const tx = sqliteTx(db, new Map());
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    const out = await fn(tx);
+    db.exec("COMMIT");
+    return out;
+  } catch (e) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw e;
+  } finally {
+    db.close();
+  }
+}
+
+/** Statements on one SQLite connection (prepared once each, in `cache`), as a transaction's callback sees them. */
+export function sqliteTx(db: Sqlite, cache: Map<string, Statement>, staged = false): SqlTx {
   const stmt = (sql: string) => {
     let s = cache.get(sql);
     if (!s) cache.set(sql, (s = db.prepare(sql)));
     return s;
   };
-  const tx: SqlTx = {
+  return {
     kind: "sqlite",
+    staged,
     async run(sql, params = []) {
       noteQuery(sql);
       stmt(sql).run(params.map(sqliteValue));
@@ -112,17 +165,6 @@ async function sqliteTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
       }
     },
   };
-  try {
-    db.exec("BEGIN IMMEDIATE");
-    const out = await fn(tx);
-    db.exec("COMMIT");
-    return out;
-  } catch (e) {
-    if (db.inTransaction) db.exec("ROLLBACK");
-    throw e;
-  } finally {
-    db.close();
-  }
 }
 
 /**
@@ -133,5 +175,6 @@ async function sqliteTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
  */
 export async function readSql<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   noteQuery(sql);
-  return readRows<T>(sql, params);
+  const routed = route.getStore();
+  return routed ? routed.all<T>(sql, params) : readRows<T>(sql, params);
 }

@@ -1,19 +1,24 @@
-import { WorkbenchError, toWorkbenchError } from "../core/errors";
+import { spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { WorkbenchError } from "../core/errors";
+import { appRoot } from "../db/app-root";
 import { tryClusterLock, type ClusterLock } from "../db/cluster-lock";
-import type { IndexJobDto, JobPhase } from "../db/dto";
-import { activeJob, createJob, getJob, indexLockName, updateJob } from "../db/repositories/jobs";
-import { indexProject } from "./index-project";
-import { syncRunSearch } from "../search/sync";
-
-/** Progress is written at most this often, so a large index is not slowed by its own reporting. */
-const PROGRESS_INTERVAL_MS = 200;
-
-const running = new Map<string, Promise<void>>();
+import type { IndexJobDto } from "../db/dto";
+import { activeJob, createJob, endJob, getJob, indexLockName, jobStatus } from "../db/repositories/jobs";
 
 /**
- * Starts indexing in the background and returns the job at once; a project already
- * being indexed returns its running job instead of starting a second one.
+ * Index jobs run in a process of their own (lib/indexer/job-child.ts), one per job: reading and
+ * parsing a large project takes seconds of CPU, which on the server's thread held up every
+ * request. The process is started at a lower priority, so requests get the CPU first, and it
+ * ends when this one does (it watches its IPC channel).
  */
+const running = new Map<string, Promise<void>>();
+const processes = new Map<string, ChildProcess>();
+
+/** Niceness of a job's process: below the server's, so requests are served first. */
+const JOB_NICENESS = 10;
+
 export interface IndexJobOptions {
   full?: boolean;
   /**
@@ -23,6 +28,10 @@ export interface IndexJobOptions {
   afterSuccess?: () => Promise<void>;
 }
 
+/**
+ * Starts indexing in the background and returns the job at once; a project already
+ * being indexed returns its running job instead of starting a second one.
+ */
 export async function startIndexJob(projectId: string, opts: IndexJobOptions = {}): Promise<IndexJobDto> {
   const lock = await claimOrFindJob(projectId);
   if (!("release" in lock)) return lock;
@@ -63,36 +72,73 @@ export async function waitForJob(projectId: string): Promise<void> {
   await running.get(projectId);
 }
 
-async function runJob(jobId: string, projectId: string, opts: IndexJobOptions): Promise<void> {
-  let last = 0;
-  let pending: Promise<void> = Promise.resolve();
-  const progress = (phase: JobPhase, done: number, total: number) => {
-    const now = Date.now();
-    if (now - last < PROGRESS_INTERVAL_MS && phase !== "done") return;
-    last = now;
-    pending = pending.then(() => updateJob(jobId, { phase, filesDone: done, filesTotal: total }).catch(() => undefined));
-  };
-  try {
-    await updateJob(jobId, { status: "running", phase: "config", startedAt: new Date() });
-    const stats = await indexProject(projectId, progress, opts);
-    await pending;
-    await updateJob(jobId, { status: "succeeded", phase: "done", stats, finishedAt: new Date(), filesDone: stats.filesChanged, filesTotal: stats.filesChanged });
-  } catch (e) {
-    await failJob(jobId, projectId, e, pending);
-    return;
-  }
-  // The run views computed for search are the ones the run page then reads from the cache.
-  void syncRunSearch(projectId)
-    .catch((e: unknown) => console.error("[workbench] indexing findings for search", projectId, e))
-    .then(() => opts.afterSuccess?.())
-    .catch((e: unknown) => console.error("[workbench] after indexing", projectId, e));
+/** The process running a job of this instance (tests kill it to show a crash changes nothing). */
+export function indexJobProcess(jobId: string): ChildProcess | undefined {
+  return processes.get(jobId);
 }
 
-async function failJob(jobId: string, projectId: string, e: unknown, pending: Promise<void>): Promise<void> {
-  await pending;
-  const err = toWorkbenchError(e);
-  if (err.code === "INTERNAL") console.error("[workbench] indexing failed", projectId, err.details ?? err);
-  await updateJob(jobId, { status: "failed", error: err.message, finishedAt: new Date() }).catch(() => undefined);
+/**
+ * Cancels a job that has not ended: it is marked cancelled at once (so its index can no longer
+ * be applied, see lib/db/staging.ts) and its process, when this instance runs it, is ended;
+ * one on another instance sees the mark within a second and ends itself. A job that has
+ * already ended cannot be cancelled.
+ */
+export async function cancelIndexJob(jobId: string): Promise<IndexJobDto> {
+  const job = await getJob(jobId);
+  if (!(await endJob(jobId, "cancelled", "Cancelled; the project is as it was before the job."))) {
+    throw new WorkbenchError("CONFLICT", `This job has already ended (${(await getJob(jobId)).status}).`);
+  }
+  processes.get(job.id)?.kill("SIGKILL");
+  return getJob(jobId);
+}
+
+async function runJob(jobId: string, projectId: string, opts: IndexJobOptions): Promise<void> {
+  let ending: string;
+  try {
+    ending = await runJobProcess(jobId, opts.full === true);
+  } catch (e) {
+    ending = e instanceof Error ? e.message : String(e);
+  }
+  const status = await jobStatus(jobId).catch(() => null);
+  if (status === "queued" || status === "running") {
+    // Killed, or crashed before it could say: its staging area went with it, so nothing was applied.
+    await endJob(jobId, "interrupted", `The indexing process ended before the job finished (${ending}); the project is as it was before the job.`).catch((e: unknown) =>
+      console.error("[workbench] marking an index job interrupted", jobId, e),
+    );
+    return;
+  }
+  if (status === "succeeded" && opts.afterSuccess) {
+    void opts.afterSuccess().catch((e: unknown) => console.error("[workbench] after indexing", projectId, e));
+  }
+}
+
+/** `workbench index-job <id>` in a child process; resolves with how it ended. */
+function runJobProcess(jobId: string, full: boolean): Promise<string> {
+  const root = appRoot();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "bin", "workbench.cjs"), "index-job", jobId, ...(full ? ["--full"] : [])], {
+      cwd: root,
+      env: { ...process.env, WORKBENCH_APP_ROOT: root },
+      // The IPC channel closes when this process ends, however it ends: the job then ends too.
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    processes.set(jobId, child);
+    child.once("error", (e) => {
+      processes.delete(jobId);
+      reject(e);
+    });
+    child.once("exit", (code, signal) => {
+      processes.delete(jobId);
+      resolve(signal ? `signal ${signal}` : `exit code ${code}`);
+    });
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, JOB_NICENESS);
+      } catch {
+        // Not allowed here (some containers): the job still runs, at the server's priority.
+      }
+    }
+  });
 }
 
 export { getJob };

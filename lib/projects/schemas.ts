@@ -72,14 +72,16 @@ export const addProjectInput = z
 // ---------------------------------------------------------------------------
 // Wire shapes
 
-const JOB_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled", "interrupted"] as const;
 const JOB_PHASES = ["queued", "freshness", "config", "listing", "sources", "documents", "git", "runs", "saving", "search", "done"] as const;
 
 export const indexJobSchema = z
   .object({
     id: z.string().describe("job id; poll GET /api/v1/jobs/{id}"),
     projectId: z.string().describe("the project being indexed"),
-    status: z.enum(JOB_STATUSES).describe("queued, running, succeeded or failed"),
+    status: z
+      .enum(JOB_STATUSES)
+      .describe("queued, running, succeeded or failed; cancelled by a person, or interrupted when its process ended first (the server stopped, or the process was killed): neither changed the project"),
     phase: z.enum(JOB_PHASES).describe("the step the job is in"),
     filesDone: z.number().int().describe("files read so far"),
     filesTotal: z.number().int().describe("files to read (0 until listed)"),
@@ -258,6 +260,19 @@ export const projectRoutes = {
     params: z.object({ id: pathId("job id") }),
     response: { status: 200, description: "the job", json: z.object({ job: indexJobSchema }) },
     errors: ["NOT_FOUND"],
+  }),
+  cancelJob: defineRoute({
+    id: "cancelJob",
+    method: "POST",
+    path: "/api/v1/jobs/{id}/cancel",
+    tag,
+    summary: "Cancel an index job",
+    description:
+      "The job is marked cancelled at once and its process ends; the project stays exactly as it was before the job (an index is applied in one transaction at its end, only while the job still runs). Needs the editor role on the job's project, as starting an index does; a job of a project you cannot see answers 404.",
+    access: { kind: "signed-in" },
+    params: z.object({ id: pathId("job id") }),
+    response: { status: 200, description: "the cancelled job", json: z.object({ job: indexJobSchema }) },
+    errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
   }),
   warnings: defineRoute({
     id: "listWarnings",

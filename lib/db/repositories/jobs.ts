@@ -3,6 +3,7 @@ import { getDb } from "../client";
 import { tryClusterLock } from "../cluster-lock";
 import { isoTime } from "../db-values";
 import type { IndexJobDto, IndexStats, JobPhase, JobStatus } from "../dto";
+import { readSql, type SqlTx } from "../sql-tx";
 
 /** A job as Prisma returns it (Dates) or plain SQL does (SQLite: text; counts may be strings). */
 export type JobRow = {
@@ -73,21 +74,70 @@ export async function getJob(id: string): Promise<IndexJobDto> {
 /** A job runs only while its instance holds this lock (see lib/indexer/jobs.ts). */
 export const indexLockName = (projectId: string) => `index-project:${projectId}`;
 
+const ACTIVE = ["queued", "running"] as const;
+
+/** A time as the job columns store it: text on SQLite (as Prisma writes it), a timestamp on PostgreSQL. */
+const stamp = (kind: "sqlite" | "postgres", d: Date) => (kind === "postgres" ? d : d.toISOString().replace("Z", "+00:00"));
+
+/** A queued job starts; false when it was cancelled before its process started. */
+export async function markJobRunning(id: string): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.indexJob.updateMany({ where: { id, status: "queued" }, data: { status: "running", phase: "config", startedAt: new Date() } });
+  return count === 1;
+}
+
+/** A running job's progress; false when it is no longer running (cancelled from elsewhere). */
+export async function updateJobProgress(id: string, patch: { phase: JobPhase; filesDone: number; filesTotal: number }): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.indexJob.updateMany({ where: { id, status: "running" }, data: patch });
+  return count === 1;
+}
+
 /**
- * Jobs left running by a process that died are failed on start-up, so the UI never waits
- * forever. A job whose project lock is held is alive on another instance and is left alone.
+ * Ends a job that has not ended yet: cancelled, failed or interrupted. False when it had
+ * already ended (its status stays): a cancel that comes after the job succeeded changes nothing.
+ */
+export async function endJob(id: string, status: "cancelled" | "failed" | "interrupted", error: string): Promise<boolean> {
+  const db = await getDb();
+  const { count } = await db.indexJob.updateMany({ where: { id, status: { in: [...ACTIVE] } }, data: { status, error, finishedAt: new Date() } });
+  return count === 1;
+}
+
+/**
+ * The job's success, written in the transaction that applies its index (lib/db/staging.ts), so
+ * the project changes if and only if the job is recorded as succeeded. False when the job is
+ * no longer running (cancelled meanwhile): the caller then applies nothing.
+ */
+export async function succeedJobIn(tx: SqlTx, id: string, stats: IndexStats): Promise<boolean> {
+  const rows = await tx.all<{ id: string }>(
+    `UPDATE "IndexJob" SET "status" = 'succeeded', "phase" = 'done', "statsJson" = ?, "filesDone" = ?, "filesTotal" = ?, "finishedAt" = ?, "error" = NULL WHERE "id" = ? AND "status" = 'running' RETURNING "id"`,
+    [JSON.stringify(stats), stats.filesChanged, stats.filesChanged, stamp(tx.kind, new Date()), id],
+  );
+  return rows.length === 1;
+}
+
+/** The job's status as stored now. */
+export async function jobStatus(id: string): Promise<JobStatus | null> {
+  const [row] = await readSql<{ status: string }>(`SELECT "status" FROM "IndexJob" WHERE "id" = ?`, [id]);
+  return (row?.status as JobStatus | undefined) ?? null;
+}
+
+/**
+ * Jobs left running by a process that died are marked interrupted on start-up, so the UI never
+ * waits forever (their index was never applied: the project is as it was). A job whose project
+ * lock is held is alive on another instance and is left alone.
  */
 export async function failStaleJobs(): Promise<void> {
   const db = await getDb();
-  const active = await db.indexJob.findMany({ where: { status: { in: ["queued", "running"] } }, select: { projectId: true }, distinct: ["projectId"] });
+  const active = await db.indexJob.findMany({ where: { status: { in: [...ACTIVE] } }, select: { projectId: true }, distinct: ["projectId"] });
   for (const { projectId } of active) {
-    // Held while failing, so a job another instance starts meanwhile is not failed with them.
+    // Held while marking, so a job another instance starts meanwhile is not marked with them.
     const lock = await tryClusterLock(indexLockName(projectId));
     if (!lock) continue;
     try {
       await db.indexJob.updateMany({
-        where: { projectId, status: { in: ["queued", "running"] } },
-        data: { status: "failed", error: "The server stopped while this job was running.", finishedAt: new Date() },
+        where: { projectId, status: { in: [...ACTIVE] } },
+        data: { status: "interrupted", error: "The server stopped while this job was running; the project is as it was before the job.", finishedAt: new Date() },
       });
     } finally {
       await lock.release();

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { WorkbenchError } from "../../core/errors";
-import { getDb } from "../client";
 import { bool } from "../db-values";
 import { readSql, withSqlTransaction } from "../sql-tx";
 
@@ -109,9 +108,12 @@ export async function replaceRuns(projectId: string, runs: readonly RunRowInput[
 }
 
 export async function listRuns(projectId: string): Promise<RunRowDto[]> {
-  const db = await getDb();
-  const rows = await db.deepRun.findMany({ where: { projectId }, orderBy: [{ archived: "asc" }, { lastEventAt: { sort: "desc", nulls: "last" } }, { relPath: "asc" }] });
-  return rows.map(toDto);
+  // Plain SQL: an index job reads the runs it has just written in its staging area (lib/db/staging.ts).
+  const rows = await readSql<Omit<Row, "archived"> & { archived: unknown }>(
+    `SELECT ${RUN_COLUMNS} FROM "DeepRun" WHERE "projectId" = ? ORDER BY "archived" ASC, "lastEventAt" IS NULL, "lastEventAt" DESC, "relPath" ASC`,
+    [projectId],
+  );
+  return rows.map((r) => toDto({ ...r, archived: bool(r.archived) }));
 }
 
 export async function getRun(projectId: string, runId: string): Promise<RunRowDto> {

@@ -6,7 +6,7 @@
  * writes: a run can add tens of thousands of findings.
  */
 import { getDb } from "../client";
-import { count } from "../db-values";
+import { containsPattern, count } from "../db-values";
 import { noteQuery } from "../query-stats";
 import { pgPooledClient } from "../read-connection";
 import { readSql, withSqlTransaction, type SqlTx } from "../sql-tx";
@@ -117,21 +117,25 @@ const FTS_TABLES = ["SearchEntryFts", "SearchEntryStem"] as const;
  * connection ever sees it missing and a failure rolls both back. Ids only grow (AUTOINCREMENT),
  * so the rows written meanwhile are those above the largest id at the start.
  */
-async function beginBulkFts(tx: SqlTx): Promise<{ finish(): Promise<void> } | null> {
-  const [trigger] = await tx.all<{ sql: string }>(`SELECT "sql" FROM sqlite_master WHERE "type" = 'trigger' AND "name" = 'SearchEntry_fts_insert'`);
+export async function beginBulkFts(tx: SqlTx, schema: "" | "main" = ""): Promise<{ finish(): Promise<void> } | null> {
+  // `main.` when a connection also has a staging area's copy of "SearchEntry" (lib/db/staging.ts),
+  // which unqualified names would reach first; the FTS tables have no copy.
+  const s = schema ? `${schema}.` : "";
+  const [trigger] = await tx.all<{ sql: string }>(`SELECT "sql" FROM ${s}sqlite_master WHERE "type" = 'trigger' AND "name" = 'SearchEntry_fts_insert'`);
   if (!trigger) return null;
-  const maxId = (await tx.all<{ maxId: number }>(`SELECT coalesce(max("id"), 0) AS "maxId" FROM "SearchEntry"`))[0]?.maxId ?? 0;
-  await tx.run(`DROP TRIGGER "SearchEntry_fts_insert"`);
+  const maxId = (await tx.all<{ maxId: number }>(`SELECT coalesce(max("id"), 0) AS "maxId" FROM ${s}"SearchEntry"`))[0]?.maxId ?? 0;
+  await tx.run(`DROP TRIGGER ${s}"SearchEntry_fts_insert"`);
   return {
     async finish() {
       // Both indexes the trigger fills: the words as typed and their stems.
       for (const fts of FTS_TABLES) {
         // FTS5 takes configuration values only as literals (a bound value is a "logic error").
-        await tx.run(`INSERT INTO "${fts}" ("${fts}", rank) VALUES ('hashsize', ${BULK_FTS_HASHSIZE})`);
-        await tx.run(`INSERT INTO "${fts}" (rowid, title, body) SELECT "id", "title", "body" FROM "SearchEntry" WHERE "id" > ?`, [maxId]);
-        await tx.run(`INSERT INTO "${fts}" ("${fts}", rank) VALUES ('hashsize', ${DEFAULT_FTS_HASHSIZE})`);
+        await tx.run(`INSERT INTO ${s}"${fts}" ("${fts}", rank) VALUES ('hashsize', ${BULK_FTS_HASHSIZE})`);
+        await tx.run(`INSERT INTO ${s}"${fts}" (rowid, title, body) SELECT "id", "title", "body" FROM ${s}"SearchEntry" WHERE "id" > ?`, [maxId]);
+        await tx.run(`INSERT INTO ${s}"${fts}" ("${fts}", rank) VALUES ('hashsize', ${DEFAULT_FTS_HASHSIZE})`);
       }
-      await tx.run(trigger.sql);
+      // A trigger named without its schema goes where its table name resolves first.
+      await tx.run(s ? trigger.sql.replace(/^CREATE TRIGGER "/, `CREATE TRIGGER ${s}"`) : trigger.sql);
     },
   };
 }
@@ -182,7 +186,8 @@ async function writeChanges(tx: SqlTx, projectId: string, changes: EntryChanges)
 export async function applyEntryChanges(projectId: string, changes: EntryChanges, source?: { key: string; fingerprint: string }): Promise<void> {
   if (changes.upsert.length === 0 && changes.remove.length === 0 && !source) return;
   await withSqlTransaction(async (tx) => {
-    const bulk = tx.kind === "sqlite" && changes.upsert.length >= BULK_FTS_MIN ? await beginBulkFts(tx) : null;
+    // A staging area's copy has no full-text index: it is filled when the job is applied.
+    const bulk = tx.kind === "sqlite" && !tx.staged && changes.upsert.length >= BULK_FTS_MIN ? await beginBulkFts(tx) : null;
     await writeChanges(tx, projectId, changes);
     await bulk?.finish();
     if (source) {
@@ -199,7 +204,7 @@ export async function applyEntryChanges(projectId: string, changes: EntryChanges
  */
 export async function applyEntryChangeBatches(projectId: string, batches: AsyncIterable<EntryChanges>): Promise<{ written: number; removed: number }> {
   return withSqlTransaction(async (tx) => {
-    const bulk = tx.kind === "sqlite" ? await beginBulkFts(tx) : null;
+    const bulk = tx.kind === "sqlite" && !tx.staged ? await beginBulkFts(tx) : null;
     let written = 0;
     let removed = 0;
     for await (const changes of batches) {
@@ -220,15 +225,22 @@ export async function sourceFingerprint(projectId: string, sourceKey: string): P
 
 /** Source keys of a project starting with a prefix (e.g. every run's findings). */
 export async function sourceKeys(projectId: string, prefix: string): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.searchSource.findMany({ where: { projectId, key: { startsWith: prefix } }, select: { key: true } });
-  return rows.map((r) => r.key);
+  // Plain SQL here and below: an index job's reads and writes go to its staging area (lib/db/staging.ts).
+  const rows = await readSql<{ key: string }>(`SELECT "key" FROM "SearchSource" WHERE "projectId" = ? AND "key" LIKE ? ESCAPE '\\'`, [projectId, startsWithPattern(prefix)]);
+  // LIKE ignores ASCII case on SQLite.
+  return rows.map((r) => r.key).filter((k) => k.startsWith(prefix));
 }
+
+/** A LIKE pattern for text starting with `prefix`. */
+const startsWithPattern = (prefix: string) => containsPattern(prefix).slice(1);
 
 /** Drops a source and every entry built from it (a run packet that is gone). */
 export async function dropSource(projectId: string, sourceKey: string, kind: string, refPrefix: string): Promise<void> {
-  const db = await getDb();
-  await db.$transaction([db.searchEntry.deleteMany({ where: { projectId, kind, ref: { startsWith: refPrefix } } }), db.searchSource.deleteMany({ where: { projectId, key: sourceKey } })]);
+  await withSqlTransaction(async (tx) => {
+    // The prefix is a run id and a colon; `substr` keeps SQLite's LIKE from ignoring case.
+    await tx.run(`DELETE FROM "SearchEntry" WHERE "projectId" = ? AND "kind" = ? AND "ref" LIKE ? ESCAPE '\\' AND substr("ref", 1, ${refPrefix.length}) = ?`, [projectId, kind, startsWithPattern(refPrefix), refPrefix]);
+    await tx.run(`DELETE FROM "SearchSource" WHERE "projectId" = ? AND "key" = ?`, [projectId, sourceKey]);
+  });
 }
 
 /** What the indexer stored for a project, as search entries are built from it. */
@@ -264,30 +276,41 @@ export async function indexedPackets(projectId: string, packetId?: string): Prom
 }
 
 /** Inventory rows and their listed sources: all of them, or those of some slugs. */
+const TOPIC_COLUMNS = `"slug", "title", "status", "type", "updatedAt", "sources"`;
+const TOPIC_SOURCE_COLUMNS = `"slug", "source", "title", "phase"`;
+const DOCUMENT_COLUMNS = `"relPath", "area", "source", "slug", "title", "content"`;
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(",");
+
+/** Inventory rows and their listed sources: all of them, or those of some slugs. */
 export async function indexedTopics(projectId: string, slugs?: readonly string[]): Promise<Pick<IndexedContent, "topics" | "topicSources">> {
-  const db = await getDb();
-  const topicSelect = { slug: true, title: true, status: true, type: true, updatedAt: true, sources: true } as const;
-  const sourceSelect = { slug: true, source: true, title: true, phase: true } as const;
   if (!slugs) {
-    const [topics, topicSources] = await Promise.all([db.topic.findMany({ where: { projectId }, select: topicSelect }), db.topicSource.findMany({ where: { projectId, listed: true }, select: sourceSelect })]);
+    const [topics, topicSources] = await Promise.all([
+      readSql<IndexedContent["topics"][number]>(`SELECT ${TOPIC_COLUMNS} FROM "Topic" WHERE "projectId" = ?`, [projectId]),
+      readSql<IndexedContent["topicSources"][number]>(`SELECT ${TOPIC_SOURCE_COLUMNS} FROM "TopicSource" WHERE "projectId" = ? AND "listed" = ?`, [projectId, true]),
+    ]);
     return { topics, topicSources };
   }
   const out: Pick<IndexedContent, "topics" | "topicSources"> = { topics: [], topicSources: [] };
   for (const part of chunked(slugs)) {
-    out.topics.push(...(await db.topic.findMany({ where: { projectId, slug: { in: part } }, select: topicSelect })));
-    out.topicSources.push(...(await db.topicSource.findMany({ where: { projectId, listed: true, slug: { in: part } }, select: sourceSelect })));
+    out.topics.push(...(await readSql<IndexedContent["topics"][number]>(`SELECT ${TOPIC_COLUMNS} FROM "Topic" WHERE "projectId" = ? AND "slug" IN (${marks(part.length)})`, [projectId, ...part])));
+    out.topicSources.push(
+      ...(await readSql<IndexedContent["topicSources"][number]>(`SELECT ${TOPIC_SOURCE_COLUMNS} FROM "TopicSource" WHERE "projectId" = ? AND "listed" = ? AND "slug" IN (${marks(part.length)})`, [
+        projectId,
+        true,
+        ...part,
+      ])),
+    );
   }
   return out;
 }
 
 /** Indexed documents: all of them, or those at some paths or in some areas. */
 export async function indexedDocuments(projectId: string, only?: { paths?: readonly string[]; areas?: readonly string[] }): Promise<IndexedContent["documents"]> {
-  const db = await getDb();
-  const select = { relPath: true, area: true, source: true, slug: true, title: true, content: true } as const;
-  if (!only) return db.document.findMany({ where: { projectId }, select });
+  const read = (where: string, params: unknown[]) => readSql<IndexedContent["documents"][number]>(`SELECT ${DOCUMENT_COLUMNS} FROM "Document" WHERE "projectId" = ?${where}`, [projectId, ...params]);
+  if (!only) return read("", []);
   const out: IndexedContent["documents"] = [];
-  if (only.areas?.length) out.push(...(await db.document.findMany({ where: { projectId, area: { in: [...only.areas] } }, select })));
-  for (const part of chunked(only.paths ?? [])) out.push(...(await db.document.findMany({ where: { projectId, relPath: { in: part } }, select })));
+  if (only.areas?.length) out.push(...(await read(` AND "area" IN (${marks(only.areas.length)})`, [...only.areas])));
+  for (const part of chunked(only.paths ?? [])) out.push(...(await read(` AND "relPath" IN (${marks(part.length)})`, part)));
   return out;
 }
 
@@ -329,8 +352,7 @@ export async function indexedTopicsPage(projectId: string, afterSlug: string | n
 }
 
 export async function indexedCommits(projectId: string): Promise<IndexedContent["commits"]> {
-  const db = await getDb();
-  return db.gitCommit.findMany({ where: { projectId }, select: { hash: true, subject: true, message: true, date: true } });
+  return readSql<IndexedContent["commits"][number]>(`SELECT "hash", "subject", "message", "date" FROM "GitCommit" WHERE "projectId" = ?`, [projectId]);
 }
 
 // ---------------------------------------------------------------------------------------
