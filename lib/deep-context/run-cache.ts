@@ -3,10 +3,10 @@
  * their filters all read one computed view, and any change to a file of the packet (a new
  * state line, a seat file) makes a new key.
  */
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { statTreeSync } from "../core/fs/stat-tree";
 import type { ProjectFs } from "../core/project-fs";
+import { sha256HexOfText } from "../core/sha256-js";
 
 /** Files and folders deeper than this are not part of any packet layout. */
 const MAX_DEPTH = 6;
@@ -71,7 +71,7 @@ export function packetStates(pfs: ProjectFs, runRel: string): { specFingerprint:
     .split("\n")
     .filter((line) => line.startsWith(prefix) && line !== prefix)
     .map((line) => line.slice(prefix.length));
-  return { specFingerprint: spec.fingerprint, version: createHash("sha256").update(own.join("\n")).digest("hex").slice(0, 32) };
+  return { specFingerprint: spec.fingerprint, version: sha256HexOfText(own.join("\n")).slice(0, 32) };
 }
 
 /**

@@ -32,8 +32,9 @@ export function round3(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-export { sha256Hex } from "../core/sha256";
-import { sha256Hex } from "../core/sha256";
+// In JavaScript rather than node:crypto: `workbench reduce` then never loads crypto (about 2 MB).
+export { sha256HexOfText as sha256Hex } from "../core/sha256-js";
+import { sha256HexOfText as sha256Hex } from "../core/sha256-js";
 
 /** `unit_id` of a finding without an explicit one: sha256 of `path:symbol:kind`, each normalised. */
 export function unitIdOf(pathValue: unknown, symbolValue: unknown, kindValue: unknown): string {

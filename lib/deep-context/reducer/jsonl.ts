@@ -9,9 +9,9 @@
  *   The file is left whole, every bad line is reported and every valid line is read. (The
  *   reference cuts the file at the first bad line, destroying every valid line after it.)
  */
-import crypto from "node:crypto";
 import { isWorkbenchError } from "../../core/errors";
 import type { ProjectFs } from "../../core/project-fs";
+import { sha256HexOfText } from "../../core/sha256-js";
 import { truncateRegularSync } from "../../core/fs/truncate";
 import { TOO_DEEP_REASON, tooDeep } from "../bounded-json";
 import { skipValue } from "./json-scan";
@@ -71,7 +71,7 @@ export interface ParsedJsonl {
 }
 
 function corruption(lineNo: number, line: string, error: string): CorruptionWarning {
-  return { line: lineNo, length: line.length, sha256: crypto.createHash("sha256").update(line).digest("hex").slice(0, 12), error };
+  return { line: lineNo, length: line.length, sha256: sha256HexOfText(line).slice(0, 12), error };
 }
 
 /** One trimmed, non-blank line: its record, or the warning that replaces it. */

@@ -32,7 +32,7 @@ import { type Place, openSpecFolder, probe, refusalText } from "../place";
 import { settledFingerprint } from "../run-cache";
 import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistryOf } from "./registry";
 import { type SeatDecoder, collectSeats } from "./seats";
-import { ByteWriter, type RegistryTail, registryObject, writeRegistryJson } from "./serialize";
+import { type RegistryTail, registryObject, writeRegistry } from "./serialize";
 import { type JsonRecord, type StateRecords, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
 import { isFiniteNumber, toNumber } from "../text";
 import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogReading, StateLogRepair } from "../types";
@@ -176,11 +176,7 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   if (!dashboard.endsWith("\n")) dashboard += "\n";
   const t3 = performance.now();
 
-  const serialize = (sink: (bytes: Buffer, length: number) => void) => {
-    const w = new ByteWriter(sink);
-    writeRegistryJson(w, reg, tail);
-    w.flush();
-  };
+  const serialize = (sink: (bytes: Buffer, length: number) => void) => writeRegistry(sink, reg, tail);
   if (writing) {
     pfs.ensureDirSync(artifactRoot.artifactRel);
     // Both places are checked and both temp files written before either is renamed: an output

@@ -7,7 +7,7 @@
  */
 import { type RegistryBuckets, BUCKETS } from "./registry";
 import type { FindingsRegistry, RegistryFinding } from "../types";
-import { A_NEXT, A_PRODUCER, ATTR_STRIDE, KIND_NAMES, U_EVIDENCE, U_KIND, U_NOTES, U_PATH, U_REUSE, U_SIGNATURE, U_SYMBOL, UNIT_STRIDE, type Unit, type UnitTable } from "./units";
+import { A_NEXT, A_PRODUCER, ATTR_STRIDE, KIND_NAMES, U_EVIDENCE, U_KIND, U_MASK, U_NOTES, U_PATH, U_REUSE, U_SIGNATURE, U_SYMBOL, UNIT_STRIDE, type Unit, type UnitTable } from "./units";
 
 /** Everything of the registry besides the buckets (TAIL_KEYS gives the reference's key order). */
 export type RegistryTail = Pick<
@@ -80,9 +80,9 @@ export class ByteWriter {
   pos = 0;
   constructor(
     private readonly sink: (bytes: Buffer, length: number) => void,
-    size = 1 << 20,
+    buf: Buffer | number = 1 << 20,
   ) {
-    this.buf = Buffer.allocUnsafeSlow(size);
+    this.buf = typeof buf === "number" ? Buffer.allocUnsafeSlow(buf) : buf;
   }
   /** Room for n more bytes at `pos`. */
   ensure(n: number): void {
@@ -129,7 +129,29 @@ const P_FIRST_ITERATION = ascii(',\n      "firstIteration": ');
 const P_UNIT_END = ascii("\n    }");
 const KIND_JSON = KIND_NAMES.map((k) => ascii(`"${k}"`));
 
-/** Writes units of a table as registry records; producer labels are quoted and ranked once. */
+// The fast path's pieces: each runs from one value to the next, quotes included.
+const P_HEAD = ascii('    {\n      "unit_id": "');
+const P_AFTER_ID = ascii('",\n      "path": "');
+const P_AFTER_PATH = ascii('",\n      "symbol": "');
+const KIND_PIECES = KIND_NAMES.map((k) => ascii(`",\n      "kind": "${k}",\n      "signature": "`));
+const P_AFTER_SIGNATURE = ascii('",\n      "reuse": "');
+const P_AFTER_REUSE = ascii('",\n      "evidence": "');
+const P_AFTER_EVIDENCE = ascii('",\n      "notes": "');
+
+/** Room for the fast path's pieces, producer blocks and numbers in the arena (more are written the slow way). */
+const PIECE_ROOM = 1 << 16;
+/** The output buffer, in the arena too. */
+const WRITER_ROOM = 1 << 20;
+
+/**
+ * Writes units of a table as registry records.
+ *
+ * The fast path (every text in the arena, a derived id, at most 31 producers) copies with
+ * `copyWithin` inside the arena's memory: the output buffer and every constant piece (the
+ * members' names, each producer set's `producedBy` block, each number) are placed in the
+ * arena after its texts (UnitTable.scratch), so a record is a few native copies and its id
+ * is hashed straight into place. Anything else goes through `writeChecked`, piece by piece.
+ */
 class UnitWriter {
   private readonly labels: Buffer[];
   /** Producer id → rank in the default sort of labels (UTF-16 code units). */
@@ -137,16 +159,63 @@ class UnitWriter {
   private readonly ids: number[] = [];
   private readonly numbers = new Map<number, Buffer>();
 
+  /** The writer's buffer lies in the arena from this arena offset (-1: it does not, no fast path). */
+  private readonly base: number;
+  /** Pieces placed in the arena: start and length of each, by piece number. */
+  private readonly pieceOff: number[] = [];
+  private readonly pieceLen: number[] = [];
+  private pieceEnd: number;
+  private readonly pieceLimit: number;
+  private readonly headPiece: number;
+  private readonly afterIdPiece: number;
+  private readonly afterPathPiece: number;
+  private readonly kindPieces: number[];
+  private readonly afterSignaturePiece: number;
+  private readonly afterReusePiece: number;
+  private readonly afterEvidencePiece: number;
+  private readonly firstIterationPiece: number;
+  private readonly unitEndPiece: number;
+  /** Piece of each producer set's block (by mask), of each relevance in thousandths 0..1000, of each small integer. */
+  private readonly blockPieces = new Map<number, number>();
+  private readonly thousandthPieces = new Int32Array(1001).fill(-1);
+  private readonly integerPieces = new Int32Array(1024).fill(-1);
+  /** Whether every unit may take the fast path once its producers fit the mask (no side-list text, kind override or explicit id). */
+  private readonly plainTable: boolean;
+
   constructor(
     private readonly w: ByteWriter,
     private readonly t: UnitTable,
     private readonly agreementMin: number,
+    pieces: { off: number; length: number } | null,
   ) {
     const names = t.producerNames;
     this.labels = names.map((n) => Buffer.from(q(n), "utf8"));
     const order = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
     this.rank = new Int32Array(names.length);
     order.forEach((id, r) => (this.rank[id] = r));
+    this.base = pieces !== null && w.buf.buffer === t.arena.buffer ? w.buf.byteOffset - t.arena.byteOffset : -1;
+    this.pieceEnd = pieces?.off ?? 0;
+    this.pieceLimit = pieces ? pieces.off + pieces.length : 0;
+    this.headPiece = this.piece(P_HEAD);
+    this.afterIdPiece = this.piece(P_AFTER_ID);
+    this.afterPathPiece = this.piece(P_AFTER_PATH);
+    this.kindPieces = KIND_PIECES.map((k) => this.piece(k));
+    this.afterSignaturePiece = this.piece(P_AFTER_SIGNATURE);
+    this.afterReusePiece = this.piece(P_AFTER_REUSE);
+    this.afterEvidencePiece = this.piece(P_AFTER_EVIDENCE);
+    this.firstIterationPiece = this.piece(P_FIRST_ITERATION);
+    this.unitEndPiece = this.piece(P_UNIT_END);
+    this.plainTable = names.length <= 31 && t.strings.length === 0 && !t.hasExplicitIds && !t.hasKindOverrides;
+  }
+
+  /** Places bytes in the arena's piece room; returns the piece number, or -1 when there is no room (or no fast path). */
+  private piece(bytes: Uint8Array): number {
+    if (this.base < 0 || this.pieceEnd + bytes.length > this.pieceLimit) return -1;
+    this.t.arena.set(bytes, this.pieceEnd);
+    this.pieceOff.push(this.pieceEnd);
+    this.pieceLen.push(bytes.length);
+    this.pieceEnd += bytes.length;
+    return this.pieceOff.length - 1;
   }
 
   private number(n: number): Buffer {
@@ -156,6 +225,27 @@ class UnitWriter {
       if (this.numbers.size < 4096) this.numbers.set(n, b);
     }
     return b;
+  }
+
+  /** The piece of a number's JSON text (-1 when it has none). Relevances are thousandths, iterations small integers. */
+  private numberPiece(n: number): number {
+    let cache: Int32Array;
+    let k: number;
+    if (n >= 0 && n <= 1 && Math.round(n * 1000) / 1000 === n) {
+      cache = this.thousandthPieces;
+      k = Math.round(n * 1000);
+    } else if (Number.isInteger(n) && n > 1 && n < 1024) {
+      cache = this.integerPieces;
+      k = n;
+    } else {
+      return -1;
+    }
+    let p = cache[k]!;
+    if (p < 0) {
+      p = this.piece(ascii(num(n)));
+      cache[k] = p;
+    }
+    return p;
   }
 
   /** A text of the table as a JSON string. */
@@ -176,13 +266,12 @@ class UnitWriter {
     w.pos = p;
   }
 
-  /** Sorted producers of u (the reference: producedBy.slice().sort()) into `ids`, by rank of their labels; returns the labels' bytes. */
-  private sortedProducers(u: number): number {
+  /** Sorted producers of u (the reference: producedBy.slice().sort()) into `ids`, by rank of their labels. */
+  private sortedProducers(u: number): void {
     const t = this.t;
     const ids = this.ids;
     ids.length = 0;
     const a = t.attrs;
-    let bytes = 0;
     for (let e = t.attrHead(u); e >= 0; e = a[e * ATTR_STRIDE + A_NEXT]!) {
       const id = a[e * ATTR_STRIDE + A_PRODUCER]!;
       const r = this.rank[id]!;
@@ -192,112 +281,111 @@ class UnitWriter {
         j--;
       }
       ids[j] = id;
-      bytes += this.labels[id]!.length;
     }
-    return bytes;
   }
 
   /**
-   * The bytes from the end of `notes` to the start of `relevance`'s value for a set of
-   * producers (a bit mask of ids < 30): producedBy, agreement, agreementEligible. Units share
-   * a handful of producer sets, so each is made once.
+   * The piece from the end of `notes` to the start of `relevance`'s value for a set of
+   * producers (a bit mask of ids ≤ 30): producedBy, agreement, agreementEligible. Units share
+   * a handful of producer sets, so each is made once. -1 when there is no room.
    */
-  private producerBlock(mask: number): Buffer {
-    let b = this.blocks.get(mask);
-    if (b === undefined) {
+  private blockPiece(mask: number): number {
+    let p = this.blockPieces.get(mask);
+    if (p === undefined) {
       const ids: number[] = [];
-      for (let id = 0; id < 30; id++) if (mask & (1 << id)) ids.push(id);
+      for (let id = 0; id <= 30; id++) if (mask & (1 << id)) ids.push(id);
       ids.sort((x, y) => this.rank[x]! - this.rank[y]!);
       const parts: Buffer[] = [ascii('",\n      "producedBy": [\n')];
       ids.forEach((id, k) => parts.push(k === 0 ? P_PRODUCER : P_PRODUCER_NEXT, this.labels[id]!));
       parts.push(P_PRODUCED_BY_END, P_AGREEMENT, this.number(ids.length), ids.length >= this.agreementMin ? P_ELIGIBLE_TRUE : P_ELIGIBLE_FALSE, P_RELEVANCE);
-      b = Buffer.concat(parts);
-      this.blocks.set(mask, b);
+      p = this.piece(Buffer.concat(parts));
+      this.blockPieces.set(mask, p);
     }
-    return b;
+    return p;
   }
-  private readonly blocks = new Map<number, Buffer>();
 
-  /** Writes unit u's record; `droppedBelowGate` (lowConfidence) is the record's end with that member. */
-  write(u: number, droppedBelowGate: Buffer | null): void {
+  /** The piece that ends a lowConfidence record: `droppedBelowGate` and the closing brace. */
+  droppedPiece(droppedBelowGate: Buffer): number {
+    return this.piece(droppedBelowGate);
+  }
+
+  /**
+   * Writes unit u's record; `end` is the piece that closes it (-1: the plain closing brace),
+   * `endBytes` the same bytes for the slow path.
+   */
+  write(u: number, end: number, endBytes: Buffer | null): void {
     const t = this.t;
     const ints = t.ints;
     const i = u * UNIT_STRIDE;
-    const ki = ints[i + U_KIND]!;
-    // The producer set as a bit mask (when every id is small and there is at least one).
-    const a = t.attrs;
-    let mask = 0;
-    const plain = t.producerNames.length <= 30;
-    for (let e = t.attrHead(u); e >= 0; e = a[e * ATTR_STRIDE + A_NEXT]!) mask |= 1 << a[e * ATTR_STRIDE + A_PRODUCER]!;
-    if (
-      !plain ||
-      mask === 0 ||
-      ints[i + U_PATH]! < 0 ||
-      ints[i + U_SYMBOL]! < 0 ||
-      ints[i + U_SIGNATURE]! < 0 ||
-      ints[i + U_REUSE]! < 0 ||
-      ints[i + U_EVIDENCE]! < 0 ||
-      ints[i + U_NOTES]! < 0 ||
-      KIND_NAMES[ki] !== t.kindOf(u) ||
-      !t.hasDerivedId(u)
-    ) {
-      this.writeChecked(u, droppedBelowGate);
+    const mask = ints[i + U_MASK]!;
+    const endPiece = end < 0 ? this.unitEndPiece : end;
+    if (this.base < 0 || mask <= 0 || endPiece < 0 || !(this.plainTable || this.plainUnit(u, i))) {
+      this.writeChecked(u, endBytes);
       return;
     }
-    const block = this.producerBlock(mask);
-    const relevance = this.number(t.relevanceOf(u));
-    const first = this.number(t.firstIterationOf(u));
-    const tailPiece = droppedBelowGate ?? P_UNIT_END;
-    const kindPiece = KIND_PIECES[ki]!;
+    const block = this.blockPiece(mask);
+    const relevance = this.numberPiece(t.relevanceOf(u));
+    const first = this.numberPiece(t.firstIterationOf(u));
+    const kind = this.kindPieces[ints[i + U_KIND]!]!;
+    if (block < 0 || relevance < 0 || first < 0 || this.headPiece < 0 || this.firstIterationPiece < 0 || kind < 0) {
+      this.writeChecked(u, endBytes);
+      return;
+    }
+    const po = this.pieceOff;
+    const pl = this.pieceLen;
     const pathLen = ints[i + U_PATH + 1]!;
     const symbolLen = ints[i + U_SYMBOL + 1]!;
     const sigLen = ints[i + U_SIGNATURE + 1]!;
     const reuseLen = ints[i + U_REUSE + 1]!;
     const evidLen = ints[i + U_EVIDENCE + 1]!;
     const notesLen = ints[i + U_NOTES + 1]!;
-    const bound =
-      P_HEAD.length +
-      64 +
-      P_AFTER_ID.length +
-      pathLen +
-      P_AFTER_PATH.length +
-      symbolLen +
-      kindPiece.length +
-      sigLen +
-      P_AFTER_SIGNATURE.length +
-      reuseLen +
-      P_AFTER_REUSE.length +
-      evidLen +
-      P_AFTER_EVIDENCE.length +
-      notesLen +
-      block.length +
-      relevance.length +
-      P_FIRST_ITERATION.length +
-      first.length +
-      tailPiece.length;
+    const texts = 64 + pathLen + symbolLen + sigLen + reuseLen + evidLen + notesLen;
     const w = this.w;
-    w.ensure(bound);
-    const out = w.buf;
-    const arena = t.arena;
-    let p = put(out, w.pos, P_HEAD);
-    t.writeDerivedId(u, out, p);
-    p = put(out, p + 64, P_AFTER_ID);
-    p = copy(out, p, arena, ints[i + U_PATH]!, pathLen);
-    p = put(out, p, P_AFTER_PATH);
-    p = copy(out, p, arena, ints[i + U_SYMBOL]!, symbolLen);
-    p = put(out, p, kindPiece);
-    p = copy(out, p, arena, ints[i + U_SIGNATURE]!, sigLen);
-    p = put(out, p, P_AFTER_SIGNATURE);
-    p = copy(out, p, arena, ints[i + U_REUSE]!, reuseLen);
-    p = put(out, p, P_AFTER_REUSE);
-    p = copy(out, p, arena, ints[i + U_EVIDENCE]!, evidLen);
-    p = put(out, p, P_AFTER_EVIDENCE);
-    p = copy(out, p, arena, ints[i + U_NOTES]!, notesLen);
-    p = put(out, p, block);
-    p = put(out, p, relevance);
-    p = put(out, p, P_FIRST_ITERATION);
-    p = put(out, p, first);
-    w.pos = put(out, p, tailPiece);
+    w.ensure(texts + pl[block]! + pl[kind]! + pl[relevance]! + pl[first]! + pl[endPiece]! + FIXED_PIECES);
+    if (w.buf.byteOffset - t.arena.byteOffset !== this.base || w.buf.buffer !== t.arena.buffer) {
+      // A record larger than the writer's buffer was given one of its own.
+      this.writeChecked(u, endBytes);
+      return;
+    }
+    const a = t.arena;
+    let p = this.base + w.pos;
+    p = put(a, p, po[this.headPiece]!, pl[this.headPiece]!);
+    t.writeDerivedId(u, a, p);
+    p = put(a, p + 64, po[this.afterIdPiece]!, pl[this.afterIdPiece]!);
+    p = put(a, p, ints[i + U_PATH]!, pathLen);
+    p = put(a, p, po[this.afterPathPiece]!, pl[this.afterPathPiece]!);
+    p = put(a, p, ints[i + U_SYMBOL]!, symbolLen);
+    p = put(a, p, po[kind]!, pl[kind]!);
+    p = put(a, p, ints[i + U_SIGNATURE]!, sigLen);
+    p = put(a, p, po[this.afterSignaturePiece]!, pl[this.afterSignaturePiece]!);
+    p = put(a, p, ints[i + U_REUSE]!, reuseLen);
+    p = put(a, p, po[this.afterReusePiece]!, pl[this.afterReusePiece]!);
+    p = put(a, p, ints[i + U_EVIDENCE]!, evidLen);
+    p = put(a, p, po[this.afterEvidencePiece]!, pl[this.afterEvidencePiece]!);
+    p = put(a, p, ints[i + U_NOTES]!, notesLen);
+    p = put(a, p, po[block]!, pl[block]!);
+    p = put(a, p, po[relevance]!, pl[relevance]!);
+    p = put(a, p, po[this.firstIterationPiece]!, pl[this.firstIterationPiece]!);
+    p = put(a, p, po[first]!, pl[first]!);
+    p = put(a, p, po[endPiece]!, pl[endPiece]!);
+    w.pos = p - this.base;
+  }
+
+  /** Whether unit u's record can be copied as it stands: texts in the arena, its kind's own name, a derived id. */
+  private plainUnit(u: number, i: number): boolean {
+    const t = this.t;
+    const ints = t.ints;
+    return (
+      t.producerNames.length <= 31 &&
+      ints[i + U_PATH]! >= 0 &&
+      ints[i + U_SYMBOL]! >= 0 &&
+      ints[i + U_SIGNATURE]! >= 0 &&
+      ints[i + U_REUSE]! >= 0 &&
+      ints[i + U_EVIDENCE]! >= 0 &&
+      ints[i + U_NOTES]! >= 0 &&
+      KIND_NAMES[ints[i + U_KIND]!] === t.kindOf(u) &&
+      t.hasDerivedId(u)
+    );
   }
 
   /** Any unit, with a bounds check per piece (texts outside the arena, explicit ids, odd kinds). */
@@ -355,28 +443,16 @@ class UnitWriter {
   }
 }
 
-/** Copies src to out at p; returns the index after it. */
-function put(out: Uint8Array, p: number, src: Uint8Array): number {
-  for (let k = 0; k < src.length; k++) out[p + k] = src[k]!;
-  return p + src.length;
-}
+/** Length of the fast path's fixed pieces (those whose length does not depend on the unit). */
+const FIXED_PIECES = P_HEAD.length + P_AFTER_ID.length + P_AFTER_PATH.length + P_AFTER_SIGNATURE.length + P_AFTER_REUSE.length + P_AFTER_EVIDENCE.length + P_FIRST_ITERATION.length;
 
-/** Copies src[o, o + len) to out at p; returns the index after it. */
-function copy(out: Uint8Array, p: number, src: Uint8Array, o: number, len: number): number {
-  for (let k = 0; k < len; k++) out[p + k] = src[o + k]!;
+/** Copies a[from, from + len) to a[p] (the arena's own memory, a native copy); returns the index after it. */
+function put(a: Buffer, p: number, from: number, len: number): number {
+  a.copyWithin(p, from, from + len);
   return p + len;
 }
 
-// The fast path's pieces: each runs from one value to the next, quotes included.
-const P_HEAD = ascii('    {\n      "unit_id": "');
-const P_AFTER_ID = ascii('",\n      "path": "');
-const P_AFTER_PATH = ascii('",\n      "symbol": "');
-const KIND_PIECES = KIND_NAMES.map((k) => ascii(`",\n      "kind": "${k}",\n      "signature": "`));
-const P_AFTER_SIGNATURE = ascii('",\n      "reuse": "');
-const P_AFTER_REUSE = ascii('",\n      "evidence": "');
-const P_AFTER_EVIDENCE = ascii('",\n      "notes": "');
-
-function writeRows(w: ByteWriter, key: string, rows: Int32Array, units: UnitWriter, droppedBelowGate: Buffer | null): void {
+function writeRows(w: ByteWriter, key: string, rows: Int32Array, units: UnitWriter, end: number, endBytes: Buffer | null): void {
   if (rows.length === 0) {
     w.text(`  ${q(key)}: [],\n`);
     return;
@@ -384,7 +460,7 @@ function writeRows(w: ByteWriter, key: string, rows: Int32Array, units: UnitWrit
   w.text(`  ${q(key)}: [\n`);
   for (let k = 0; k < rows.length; k++) {
     if (k) w.bytes(COMMA_NEWLINE);
-    units.write(rows[k]!, droppedBelowGate);
+    units.write(rows[k]!, end, endBytes);
   }
   w.text("\n  ],\n");
 }
@@ -403,18 +479,36 @@ function writeArray<T>(w: ByteWriter, key: string, items: readonly T[], each: (i
   w.text("\n  ],\n");
 }
 
-/** findings-registry.json, `JSON.stringify(registry, null, 2) + "\n"`, into `w` (not flushed). */
-export function writeRegistryJson(w: ByteWriter, reg: RegistryBuckets, tail: RegistryTail): void {
-  const units = new UnitWriter(w, reg.table, reg.agreementMin);
+/**
+ * findings-registry.json, `JSON.stringify(registry, null, 2) + "\n"`, into `w` (not flushed).
+ * `pieces`: arena bytes the fast path may use for its constant pieces, when `w`'s buffer lies
+ * in the table's arena too (writeRegistry); without them every record is written piece by piece.
+ */
+export function writeRegistryJson(w: ByteWriter, reg: RegistryBuckets, tail: RegistryTail, pieces: { off: number; length: number } | null = null): void {
+  const units = new UnitWriter(w, reg.table, reg.agreementMin, pieces);
   w.text("{\n");
-  BUCKETS.forEach((name, b) => writeRows(w, name, reg.bucketRows[b]!, units, null));
-  writeRows(w, "lowConfidence", reg.lowConfidenceRows, units, ascii(`,\n      "droppedBelowGate": ${num(reg.relevanceGate)}\n    }`));
+  BUCKETS.forEach((name, b) => writeRows(w, name, reg.bucketRows[b]!, units, -1, null));
+  const dropped = ascii(`,\n      "droppedBelowGate": ${num(reg.relevanceGate)}\n    }`);
+  writeRows(w, "lowConfidence", reg.lowConfidenceRows, units, units.droppedPiece(dropped), dropped);
   writeArray(w, "contradictions", reg.contradictions, (c) =>
     w.text(`    {\n      "unit_id": ${q(c.unit_id)},\n      "path": ${q(c.path)},\n      "symbol": ${q(c.symbol)},\n      "field": ${q(c.field)},\n      "values": ${stringMap(c.values)}\n    }`),
   );
   w.text(`  "metrics": ${nested(reg.metrics, "  ")},\n`);
   TAIL_KEYS.forEach((key, i) => w.text(`  ${q(key)}: ${nested(tail[key], "  ")}${i === TAIL_KEYS.length - 1 ? "\n" : ",\n"}`));
   w.text("}\n");
+}
+
+/**
+ * findings-registry.json's bytes, handed to `sink` a buffer at a time (the sink must use them
+ * before returning). The output buffer and the constant pieces are placed in the table's arena
+ * after its texts, where records are copied together (see UnitWriter).
+ */
+export function writeRegistry(sink: (bytes: Buffer, length: number) => void, reg: RegistryBuckets, tail: RegistryTail): void {
+  const t = reg.table;
+  const at = t.scratch(PIECE_ROOM + WRITER_ROOM);
+  const w = new ByteWriter(sink, t.arena.subarray(at + PIECE_ROOM, at + PIECE_ROOM + WRITER_ROOM));
+  writeRegistryJson(w, reg, tail, { off: at, length: PIECE_ROOM });
+  w.flush();
 }
 
 function unitRecord(u: Unit, agreementMin: number): RegistryFinding {

@@ -17,7 +17,7 @@
  * `Unit` objects are views of one row, for the registry's consumers and the tests.
  */
 import { latin1 } from "./json-scan";
-import { sha256Hex } from "../text";
+import { sha256HexInto, sha256HexOfBytes, sha256HexOfText } from "../../core/sha256-js";
 
 /** Finding kinds in registry-bucket order; the first is the default for a missing kind. */
 export const KIND_NAMES = ["reuse_candidate", "integration_point", "convention", "dependency", "gap"] as const;
@@ -49,7 +49,8 @@ export const U_KIND = 14;
 export const U_ATTR_HEAD = 15;
 export const U_ATTR_TAIL = 16;
 export const U_AGREEMENT = 17;
-export const U_HASH = 18;
+/** The unit's producers as a bit mask of their ids (bit 31: an id over 30, which the mask cannot hold). */
+export const U_MASK = 18;
 /** Bit 1: a producer gave a non-empty signature other than the unit's first; bit 2: the same for reuse. */
 export const U_DIFFERS = 19;
 const U_STRIDE = 20;
@@ -83,7 +84,10 @@ export class UnitTable {
   readonly producerNames: string[] = [];
   private readonly producerIds = new Map<string, number>();
 
-  /** Open-addressing table of arena composites: unit index + 1, 0 when empty. */
+  /**
+   * Open-addressing table of arena composites, by pairs: the composite's hash, then its unit
+   * index + 1 (0 when empty). A probe compares hashes here, without reading the unit's row.
+   */
   private slots: Int32Array;
   private slotMask: number;
   /** Composites that are not arena text, by string. */
@@ -115,7 +119,7 @@ export class UnitTable {
     this.arena = Buffer.allocUnsafeSlow(Math.max(1024, arenaBytes));
     let size = 64;
     while (size < cap * 2) size *= 2;
-    this.slots = new Int32Array(size);
+    this.slots = new Int32Array(size * 2);
     this.slotMask = size - 1;
   }
 
@@ -129,6 +133,15 @@ export class UnitTable {
       this.arena = bigger;
     }
     return this.arena;
+  }
+
+  /**
+   * The arena offset of `n` free bytes after the texts (the arena grows to hold them), for
+   * scratch use until the next text is added: the registry writer's buffer and pieces.
+   */
+  scratch(n: number): number {
+    this.reserveArena(n);
+    return this.arenaLength;
   }
 
   /** Sets (textOff, textLen) to a text for `s`, normalised already. */
@@ -256,7 +269,7 @@ export class UnitTable {
     this.nums = nums;
   }
 
-  private newUnit(keyOff: number, keyLen: number, hash: number, kindIndex: number, iteration: number): number {
+  private newUnit(keyOff: number, keyLen: number, kindIndex: number, iteration: number): number {
     if ((this.count + 1) * U_STRIDE > this.ints.length) this.grow();
     const u = this.count++;
     const i = u * U_STRIDE;
@@ -267,7 +280,6 @@ export class UnitTable {
     ints[i + U_KIND] = kindIndex;
     ints[i + U_ATTR_HEAD] = -1;
     ints[i + U_ATTR_TAIL] = -1;
-    ints[i + U_HASH] = hash;
     const n = u * 3;
     this.nums[n + N_MAX_RELEVANCE] = -Infinity;
     this.nums[n + N_FIRST_ITERATION] = Number.isFinite(iteration) ? iteration : 0;
@@ -279,21 +291,24 @@ export class UnitTable {
     if (this.count * 2 > this.slotMask) this.rehash();
     const mask = this.slotMask;
     let p = hash & mask;
-    while (this.slots[p] !== 0) p = (p + 1) & mask;
-    this.slots[p] = u + 1;
+    while (this.slots[2 * p + 1] !== 0) p = (p + 1) & mask;
+    this.slots[2 * p] = hash;
+    this.slots[2 * p + 1] = u + 1;
   }
 
   private rehash(): void {
     const size = (this.slotMask + 1) * 2;
-    const slots = new Int32Array(size);
+    const slots = new Int32Array(size * 2);
     const mask = size - 1;
     const old = this.slots;
-    for (let k = 0; k < old.length; k++) {
-      const v = old[k]!;
+    for (let k = 0; k < old.length; k += 2) {
+      const v = old[k + 1]!;
       if (v === 0) continue;
-      let p = this.ints[(v - 1) * U_STRIDE + U_HASH]! & mask;
-      while (slots[p] !== 0) p = (p + 1) & mask;
-      slots[p] = v;
+      const h = old[k]!;
+      let p = h & mask;
+      while (slots[2 * p + 1] !== 0) p = (p + 1) & mask;
+      slots[2 * p] = h;
+      slots[2 * p + 1] = v;
     }
     this.slots = slots;
     this.slotMask = mask;
@@ -311,10 +326,11 @@ export class UnitTable {
     const ints = this.ints;
     const a = this.arena;
     for (let p = hash & mask; ; p = (p + 1) & mask) {
-      const v = slots[p]!;
+      const v = slots[2 * p + 1]!;
       if (v === 0) return -1;
+      if (slots[2 * p] !== hash) continue;
       const i = (v - 1) * U_STRIDE;
-      if (ints[i + U_HASH] !== hash || ints[i + U_KEY_LEN] !== total) continue;
+      if (ints[i + U_KEY_LEN] !== total) continue;
       let o = ints[i + U_KEY_OFF]!;
       let k = 0;
       while (k < pl && a[o + k] === src[ps + k]) k++;
@@ -360,7 +376,7 @@ export class UnitTable {
       u = this.byId.get(id) ?? -1;
     }
     if (u < 0) {
-      u = this.newUnit(off, total, hash, kindIndex, iteration);
+      u = this.newUnit(off, total, kindIndex, iteration);
       const i = u * U_STRIDE;
       this.ints[i + U_PATH] = off;
       this.ints[i + U_PATH + 1] = pl;
@@ -376,7 +392,6 @@ export class UnitTable {
       const i = u * U_STRIDE;
       this.ints[i + U_KEY_OFF] = off;
       this.ints[i + U_KEY_LEN] = total;
-      this.ints[i + U_HASH] = hash;
     }
     this.insertSlot(u, hash);
     return u;
@@ -384,7 +399,7 @@ export class UnitTable {
 
   /** Lowercase hex sha256 of arena bytes (ASCII, so their UTF-8 is their Latin-1). */
   private hexOf(off: number, len: number): string {
-    return sha256Hex(latin1(this.arena, off, off + len));
+    return sha256HexOfBytes(this.arena, off, len);
   }
 
   /** Whether unit u's id is the sha256 of an arena composite (so `writeDerivedId` can write it). */
@@ -398,9 +413,10 @@ export class UnitTable {
     const i = u * U_STRIDE;
     const off = this.ints[i + U_KEY_OFF]!;
     if (this.ids[u] !== undefined || off < 0 || this.ints[i + U_KEY_LEN] === KEY_NONE) return false;
-    // Not kept: the registry asks for each id once.
-    const id = this.derivedIds[u] ?? this.hexOf(off, this.ints[i + U_KEY_LEN]!);
-    for (let k = 0; k < 64; k++) out[o + k] = id.charCodeAt(k);
+    // Not kept: the registry asks for each id once, and hashed where it goes, without a string.
+    const id = this.derivedIds[u];
+    if (id === undefined) sha256HexInto(this.arena, off, this.ints[i + U_KEY_LEN]!, out, o);
+    else for (let k = 0; k < 64; k++) out[o + k] = id.charCodeAt(k);
     return true;
   }
 
@@ -409,7 +425,7 @@ export class UnitTable {
     if (id === undefined) {
       const i = u * U_STRIDE;
       const off = this.ints[i + U_KEY_OFF]!;
-      id = off >= 0 ? this.hexOf(off, this.ints[i + U_KEY_LEN]!) : sha256Hex(this.strings[-off - 1]!);
+      id = off >= 0 ? this.hexOf(off, this.ints[i + U_KEY_LEN]!) : sha256HexOfText(this.strings[-off - 1]!);
       this.derivedIds[u] = id;
     }
     return id;
@@ -425,10 +441,11 @@ export class UnitTable {
       const hash = fnvString(composite);
       const mask = this.slotMask;
       for (let p = hash & mask; ; p = (p + 1) & mask) {
-        const v = this.slots[p]!;
+        const v = this.slots[2 * p + 1]!;
         if (v === 0) return -1;
+        if (this.slots[2 * p] !== hash) continue;
         const i = (v - 1) * U_STRIDE;
-        if (this.ints[i + U_HASH] !== hash || this.ints[i + U_KEY_LEN] !== len) continue;
+        if (this.ints[i + U_KEY_LEN] !== len) continue;
         const o = this.ints[i + U_KEY_OFF]!;
         let k = 0;
         while (k < len && this.arena[o + k] === b[k]) k++;
@@ -458,7 +475,7 @@ export class UnitTable {
       let id: string | undefined;
       u = -1;
       if (this.byId) {
-        id = sha256Hex(composite);
+        id = sha256HexOfText(composite);
         u = this.byId.get(id) ?? -1;
       }
       if (u >= 0) {
@@ -466,7 +483,7 @@ export class UnitTable {
         return u;
       }
       this.strings.push(composite);
-      u = this.newUnit(-this.strings.length, composite.length, 0, kindIndex, iteration);
+      u = this.newUnit(-this.strings.length, composite.length, kindIndex, iteration);
       this.stringKeys.set(composite, u);
       if (id !== undefined) {
         this.derivedIds[u] = id;
@@ -489,7 +506,7 @@ export class UnitTable {
     }
     let u = this.byId.get(id);
     if (u === undefined) {
-      u = this.newUnit(0, KEY_NONE, 0, kindIndex, iteration);
+      u = this.newUnit(0, KEY_NONE, kindIndex, iteration);
       this.ids[u] = id;
       this.byId.set(id, u);
       this.setText(u, U_PATH, path);
@@ -501,6 +518,11 @@ export class UnitTable {
   /** Whether the table holds explicit ids (derived lookups must then check ids too). */
   get hasExplicitIds(): boolean {
     return this.byId !== null;
+  }
+
+  /** Whether some unit's kind is not its kind index's name (only through the string API). */
+  get hasKindOverrides(): boolean {
+    return this.kindOverride !== null && this.kindOverride.size > 0;
   }
 
   kindIndexOf(u: number): number {
@@ -541,6 +563,7 @@ export class UnitTable {
     else a[tail * A_STRIDE + A_NEXT] = e;
     this.ints[i + U_ATTR_TAIL] = e;
     this.ints[i + U_AGREEMENT] = this.ints[i + U_AGREEMENT]! + 1;
+    this.ints[i + U_MASK] = this.ints[i + U_MASK]! | (p <= 30 ? 1 << p : 1 << 31);
     return e;
   }
 
