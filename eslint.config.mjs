@@ -21,6 +21,11 @@ const UI = {
   group: ["react", "react/*", "react-dom", "react-dom/*", "next", "next/*"],
   message: "lib/ holds no React or Next code: put it in components/ or app/.",
 };
+// git obeys the configuration of the repository it runs in, which the Workbench does not own.
+const GIT = {
+  group: ["simple-git"],
+  message: "git runs only through lib/core/git-runner.ts (a shadow git folder, hardened settings, a deadline): see docs/ARCHITECTURE.md, Running git.",
+};
 const restricted = (...patterns) => ["error", { patterns }];
 
 // Packages that cannot run in a browser, besides Node's built-ins (`pg` covers `pg/…` too).
@@ -102,8 +107,9 @@ export default defineConfig(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
     },
   },
-  { files: ["lib/**"], ignores: ["lib/db/**"], rules: { "no-restricted-imports": restricted(PRISMA, UI) } },
-  { files: ["lib/db/**"], rules: { "no-restricted-imports": restricted(UI) } },
+  { files: ["lib/**"], ignores: ["lib/db/**"], rules: { "no-restricted-imports": restricted(PRISMA, UI, GIT) } },
+  { files: ["lib/db/**"], rules: { "no-restricted-imports": restricted(UI, GIT) } },
+  { files: ["app/**", "components/**", "cli/**"], rules: { "no-restricted-imports": restricted(PRISMA, GIT) } },
   { files: ["prisma/**"], rules: { "no-restricted-imports": "off" } },
   { files: ["app/**", "components/**"], rules: { "workbench/client-safe": ["error", { serverPackages: SERVER_PACKAGES }] } },
   {

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { simpleGit, type SimpleGit } from "simple-git";
-import { readEnv } from "./env";
+import { findRepository, withRepository, type GitRepository } from "./git-runner";
 
 export interface GitCommitInfo {
   hash: string;
@@ -22,26 +21,18 @@ export const MAX_INDEXED_COMMITS = 20_000;
 const RECENT_PER_BRANCH = 5;
 const MAX_BRANCHES_WITH_RECENTS = 500;
 
-function git(dir: string): SimpleGit {
-  // Never prompt, never page, never read the user's global hooks or pager config.
-  // A minimal environment: simple-git refuses inherited variables such as EDITOR, and
-  // nothing from the caller's environment should change what git reports.
-  return simpleGit({ baseDir: dir, maxConcurrentProcesses: 4, trimmed: false, allowEnvironment: ["GIT_CONFIG_NOSYSTEM", "GIT_TERMINAL_PROMPT"] }).env({
-    PATH: readEnv("PATH") ?? "/usr/bin:/bin",
-    HOME: readEnv("HOME") ?? "/tmp",
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_TERMINAL_PROMPT: "0",
-    LC_ALL: "C",
-  });
+/**
+ * Runs `fn` on the repository `dir` is in, through a shadow git folder (lib/core/git-runner):
+ * git never reads the repository's own configuration. Throws when there is no repository.
+ */
+async function onRepository<T>(dir: string, fn: (repo: GitRepository) => Promise<T>): Promise<T> {
+  const loc = findRepository(dir);
+  if (!loc) throw new Error(`${dir} is not in a git repository.`);
+  return withRepository(loc, fn);
 }
 
 export async function isGitRepo(dir: string): Promise<boolean> {
-  try {
-    const out = await git(dir).raw(["rev-parse", "--show-toplevel"]);
-    return out.trim().length > 0;
-  } catch {
-    return false;
-  }
+  return findRepository(dir) !== null;
 }
 
 /**
@@ -50,21 +41,28 @@ export async function isGitRepo(dir: string): Promise<boolean> {
  * One git process (`show-ref --head`), since a no-change re-index pays for every spawn.
  */
 export async function gitFingerprint(dir: string): Promise<string | null | undefined> {
+  const loc = findRepository(dir);
+  if (!loc) return undefined;
   try {
-    // HEAD and every ref with its object; an empty repository prints nothing and succeeds.
-    const refs = await git(dir).raw(["show-ref", "--head"]);
+    // HEAD and every ref with its object; an empty repository prints nothing (exit code 1).
+    const refs = await withRepository(loc, (repo) => repo.run(["show-ref", "--head"], { okExitCodes: [1] }));
     return createHash("sha256").update(refs).digest("hex");
   } catch {
-    return (await isGitRepo(dir)) ? null : undefined;
+    return null;
   }
 }
 
 const SEP = "\x1f";
+/** Nothing but the commits: no signature checks, mailmap, notes or diff drivers, whatever a config says. */
+const LOG_FLAGS = ["--no-show-signature", "--no-mailmap", "--no-notes", "--no-textconv", "--no-ext-diff"];
 const REC = "\x1e";
 
-export async function readBranches(dir: string): Promise<GitBranchInfo[]> {
-  const g = git(dir);
-  const out = await g.raw(["for-each-ref", "--sort=-committerdate", `--format=%(refname:short)${SEP}%(committerdate:iso-strict)${SEP}%(refname)`, "refs/heads", "refs/remotes"]);
+export function readBranches(dir: string): Promise<GitBranchInfo[]> {
+  return onRepository(dir, (repo) => branchesOf(repo));
+}
+
+async function branchesOf(repo: GitRepository): Promise<GitBranchInfo[]> {
+  const out = await repo.run(["for-each-ref", "--sort=-committerdate", `--format=%(refname:short)${SEP}%(committerdate:iso-strict)${SEP}%(refname)`, "refs/heads", "refs/remotes"]);
   const rows = out
     .split("\n")
     .filter(Boolean)
@@ -75,7 +73,7 @@ export async function readBranches(dir: string): Promise<GitBranchInfo[]> {
     const name = p[0]!;
     let recent: GitBranchInfo["recent"] = [];
     if (i < MAX_BRANCHES_WITH_RECENTS) {
-      const log = await g.raw(["log", `--format=%h${SEP}%s${SEP}%cI`, `-${RECENT_PER_BRANCH}`, p[2]!, "--"]);
+      const log = await repo.run(["log", ...LOG_FLAGS, `--format=%h${SEP}%s${SEP}%cI`, `-${RECENT_PER_BRANCH}`, p[2]!, "--"]);
       recent = log
         .split("\n")
         .filter(Boolean)
@@ -91,7 +89,7 @@ export async function readBranches(dir: string): Promise<GitBranchInfo[]> {
 
 /** `git log --all` newest first, as many as MAX_INDEXED_COMMITS. */
 export async function readCommits(dir: string, max = MAX_INDEXED_COMMITS): Promise<GitCommitInfo[]> {
-  const out = await git(dir).raw(["log", "--all", `-n${max}`, `--format=%H${SEP}%h${SEP}%cI${SEP}%s${SEP}%B${REC}`]);
+  const out = await onRepository(dir, (repo) => repo.run(["log", ...LOG_FLAGS, "--all", `-n${max}`, `--format=%H${SEP}%h${SEP}%cI${SEP}%s${SEP}%B${REC}`]));
   return out
     .split(REC)
     .map((r) => r.replace(/^\n/, ""))

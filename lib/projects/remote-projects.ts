@@ -57,7 +57,7 @@ async function fetchOnce(projectId: string, jobOpts: IndexJobOptions & { startJo
   try {
     const { url, branch } = project.remote;
     // A checkout lost with the data folder (a restored backup, a cleaned disk) is cloned again.
-    result = fs.existsSync(path.join(project.rootPath, ".git")) ? await fetchRemote(project.rootPath, branch) : { changed: true, head: (await cloneRemote(url, branch, project.rootPath)).head };
+    result = fs.existsSync(path.join(project.rootPath, ".git")) ? await fetchRemote(project.rootPath, url, branch) : { changed: true, head: (await cloneRemote(url, branch, project.rootPath)).head };
   } catch (e) {
     const err = toWorkbenchError(e);
     await recordFetch(projectId, err.message);

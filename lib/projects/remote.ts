@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { simpleGit, type SimpleGit } from "simple-git";
-import { readEnv } from "../core/env";
 import { WorkbenchError } from "../core/errors";
+import { findRepositoryAt, openRepository, runGit, type GitRepository } from "../core/git-runner";
 import { dataDir } from "../db/database-url";
 import { isSafeBranch } from "./schemas";
 
@@ -62,25 +61,24 @@ export function removeCheckout(dir: string): void {
 
 const CLONE_TIMEOUT_MS = 10 * 60_000;
 
-function remoteGit(dir: string): SimpleGit {
-  // No prompts (a server has nobody to answer; ssh too, which would ask for passwords or
-  // unknown host keys), no system config, and only the transports the URL check accepts.
-  // The ssh command is our constant, which is why simple-git's guard may be lifted.
-  return simpleGit({
-    baseDir: dir,
-    trimmed: true,
-    timeout: { block: CLONE_TIMEOUT_MS },
-    unsafe: { allowUnsafeSshCommand: true },
-    allowEnvironment: ["GIT_CONFIG_NOSYSTEM", "GIT_TERMINAL_PROMPT", "GIT_ALLOW_PROTOCOL", "GIT_SSH_COMMAND"],
-  }).env({
-    PATH: readEnv("PATH") ?? "/usr/bin:/bin",
-    HOME: readEnv("HOME") ?? "/tmp",
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_TERMINAL_PROMPT: "0",
-    GIT_ALLOW_PROTOCOL: "https:ssh:file",
-    GIT_SSH_COMMAND: "ssh -o BatchMode=yes",
-    LC_ALL: "C",
-  });
+/**
+ * A remote on this machine (file:// or an absolute path) is a repository the Workbench does not
+ * own: git's upload-pack would run in it under its own configuration. It is served from a
+ * shadow git folder instead (lib/core/git-runner), so only our configuration applies there.
+ * Returns the URL to give git and the shadow to close; network remotes pass through.
+ */
+async function servedUrl(url: string): Promise<{ from: string; shadow: GitRepository | null }> {
+  const local = url.startsWith("/") ? url : /^file:\/\//i.test(url) ? decodeURIComponent(new URL(url).pathname) : null;
+  if (local === null) return { from: url, shadow: null };
+  const loc = findRepositoryAt(local);
+  if (!loc) throw new Error(`fatal: no git repository at ${local}`);
+  const shadow = await openRepository(loc);
+  return { from: `file://${shadow.gitDir}`, shadow };
+}
+
+/** git in one of our checkouts (whose configuration is ours): only our settings, no network. */
+function inCheckout(dir: string, args: Parameters<typeof runGit>[0]): Promise<string> {
+  return runGit(args, { gitDir: path.join(dir, ".git"), workTree: dir, timeoutMs: CLONE_TIMEOUT_MS }).then((s) => s.trim());
 }
 
 /** git's own complaint (its fatal/error lines), short enough to show and store. */
@@ -102,42 +100,59 @@ export async function cloneRemote(url: string, branch: string | undefined, dest:
   insideRemotes(dest);
   fs.mkdirSync(remotesRoot(), { recursive: true });
   const tmp = fs.mkdtempSync(path.join(remotesRoot(), ".clone-"));
+  const { from, shadow } = await servedUrl(url).catch((e: unknown) => {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw new WorkbenchError("UNREADABLE", `Could not clone ${url}: ${gitMessage(e)}`, e);
+  });
   try {
-    const g = remoteGit(remotesRoot());
-    // Full history of one branch: the git panel reads up to MAX_INDEXED_COMMITS commits.
-    const opts = ["--single-branch", "--no-recurse-submodules", ...(branch ? ["--branch", branch] : [])];
-    await g.raw(["clone", ...opts, "--", url, tmp]).catch((e: unknown) => {
+    // Full history of one branch: the git panel reads up to MAX_INDEXED_COMMITS commits. No
+    // templates (no hooks) and no checkout yet: the files are written below, without the
+    // operator's global configuration (whose filter drivers the repository's attributes could name).
+    const opts = ["--template=", "--no-checkout", "--single-branch", "--no-recurse-submodules", ...(branch ? ["--branch", branch] : [])];
+    await runGit(["clone", ...opts, "--", from, tmp], { transport: true, timeoutMs: CLONE_TIMEOUT_MS }).catch((e: unknown) => {
       throw new WorkbenchError("UNREADABLE", `Could not clone ${url}: ${gitMessage(e)}`, e);
     });
-    const c = remoteGit(tmp);
-    const head = await c.raw(["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
+    const head = await inCheckout(tmp, ["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
     if (!head) throw new WorkbenchError("UNREADABLE", `${url} has no commits${branch ? ` on ${branch}` : ""} yet.`);
-    const tracked = branch ?? (await c.raw(["symbolic-ref", "--short", "HEAD"]));
+    const tracked = branch ?? (await inCheckout(tmp, ["symbolic-ref", "--short", "HEAD"]));
     if (!isSafeBranch(tracked)) throw new WorkbenchError("UNREADABLE", `${url} has a default branch the Workbench does not accept; give a branch.`);
+    // The shadow's URL was only for this clone; origin names the remote as the user gave it.
+    await inCheckout(tmp, ["remote", "set-url", "origin", url]);
+    await inCheckout(tmp, ["reset", "--hard", "-q", "HEAD"]);
     fs.rmSync(dest, { recursive: true, force: true });
     fs.renameSync(tmp, dest);
     return { branch: tracked, head };
   } finally {
+    shadow?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
 /**
  * Brings a checkout to the remote's tip of `branch`. The checkout is ours and read-only to
- * users, so a hard reset (not a merge) is right and never conflicts.
+ * users, so a hard reset (not a merge) is right and never conflicts. Fetched from `url` (the
+ * project's remote as registered), not from whatever the checkout's config calls origin.
  */
-export async function fetchRemote(dir: string, branch: string): Promise<{ changed: boolean; head: string }> {
+export async function fetchRemote(dir: string, url: string, branch: string): Promise<{ changed: boolean; head: string }> {
   insideRemotes(dir);
   if (!isSafeBranch(branch)) throw new WorkbenchError("INVALID_INPUT", "branch: not a branch name the Workbench accepts.");
-  const g = remoteGit(dir);
+  let shadow: GitRepository | null = null;
   try {
-    const before = await g.raw(["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
-    await g.raw(["fetch", "--prune", "--no-recurse-submodules", "origin", `+refs/heads/${branch}:refs/remotes/origin/${branch}`]);
-    await g.raw(["reset", "--hard", "-q", `refs/remotes/origin/${branch}`]);
-    const head = await g.raw(["rev-parse", "HEAD"]);
+    const before = await inCheckout(dir, ["rev-parse", "--verify", "-q", "HEAD"]).catch(() => "");
+    const served = await servedUrl(url);
+    shadow = served.shadow;
+    await runGit(["fetch", "--prune", "--no-recurse-submodules", "--", served.from, `+refs/heads/${branch}:refs/remotes/origin/${branch}`], {
+      transport: true,
+      gitDir: path.join(dir, ".git"),
+      timeoutMs: CLONE_TIMEOUT_MS,
+    });
+    await inCheckout(dir, ["reset", "--hard", "-q", `refs/remotes/origin/${branch}`]);
+    const head = await inCheckout(dir, ["rev-parse", "HEAD"]);
     return { changed: head !== before, head };
   } catch (e) {
     if (e instanceof WorkbenchError) throw e;
     throw new WorkbenchError("UNREADABLE", `Could not fetch ${branch}: ${gitMessage(e)}`, e);
+  } finally {
+    shadow?.close();
   }
 }

@@ -6,6 +6,8 @@
  * anything the Workbench stores, serves or writes.
  *
  * Used by tests (a whole repo, CI scale) and by bench/hostile.bench.ts (one trap at a time).
+ * Traps in a repository's git configuration (programs git would start, includes of files
+ * outside) are built by ./hostile-git.ts.
  */
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
