@@ -117,22 +117,51 @@ function compareTexts(t: UnitTable, aOff: number, aLen: number, bOff: number, bL
   return t.textOf(aOff, aLen).localeCompare(t.textOf(bOff, bLen));
 }
 
+/**
+ * What the sort compares, by unit, in dense columns: a unit's own row spans 80 bytes and the
+ * rows a sort compares are far apart, so reading them there missed the cache at nearly every
+ * comparison.
+ */
+class SortKeys {
+  readonly agreement: Int32Array;
+  readonly relevance: Float64Array;
+  /** Path offset, path length, symbol offset, symbol length. */
+  readonly texts: Int32Array;
+  constructor(
+    readonly t: UnitTable,
+    readonly how: Collation,
+  ) {
+    const n = t.count;
+    this.agreement = new Int32Array(n);
+    this.relevance = new Float64Array(n);
+    this.texts = new Int32Array(4 * n);
+    const ints = t.ints;
+    for (let u = 0; u < n; u++) {
+      const i = u * UNIT_STRIDE;
+      this.agreement[u] = t.agreementOf(u);
+      this.relevance[u] = t.relevanceOf(u);
+      this.texts[4 * u] = ints[i + U_PATH]!;
+      this.texts[4 * u + 1] = ints[i + U_PATH + 1]!;
+      this.texts[4 * u + 2] = ints[i + U_SYMBOL]!;
+      this.texts[4 * u + 3] = ints[i + U_SYMBOL + 1]!;
+    }
+  }
+}
+
 /** agreement desc, relevance (rounded) desc, path, symbol (localeCompare): the reference's `||` chain. */
-function compareRows(t: UnitTable, a: number, b: number, how: Collation): number {
-  const ints = t.ints;
-  const ia = a * UNIT_STRIDE;
-  const ib = b * UNIT_STRIDE;
-  const d1 = t.agreementOf(b) - t.agreementOf(a);
+function compareRows(k: SortKeys, a: number, b: number): number {
+  const d1 = k.agreement[b]! - k.agreement[a]!;
   if (d1) return d1;
-  const d2 = t.relevanceOf(b) - t.relevanceOf(a);
+  const d2 = k.relevance[b]! - k.relevance[a]!;
   if (d2) return d2;
-  const d3 = compareTexts(t, ints[ia + U_PATH]!, ints[ia + U_PATH + 1]!, ints[ib + U_PATH]!, ints[ib + U_PATH + 1]!, how);
+  const x = k.texts;
+  const d3 = compareTexts(k.t, x[4 * a]!, x[4 * a + 1]!, x[4 * b]!, x[4 * b + 1]!, k.how);
   if (d3) return d3;
-  return compareTexts(t, ints[ia + U_SYMBOL]!, ints[ia + U_SYMBOL + 1]!, ints[ib + U_SYMBOL]!, ints[ib + U_SYMBOL + 1]!, how);
+  return compareTexts(k.t, x[4 * a + 2]!, x[4 * a + 3]!, x[4 * b + 2]!, x[4 * b + 3]!, k.how);
 }
 
 /** Stable merge sort of rows (the order Array.prototype.sort gives with the same comparator). */
-function sortRows(t: UnitTable, rows: Int32Array, how: Collation): Int32Array {
+function sortRows(k: SortKeys, rows: Int32Array): Int32Array {
   const n = rows.length;
   if (n < 2) return rows;
   let src: Int32Array = rows;
@@ -144,7 +173,7 @@ function sortRows(t: UnitTable, rows: Int32Array, how: Collation): Int32Array {
     for (let i = lo + 1; i < hi; i++) {
       const x = src[i]!;
       let j = i - 1;
-      while (j >= lo && compareRows(t, src[j]!, x, how) > 0) {
+      while (j >= lo && compareRows(k, src[j]!, x) > 0) {
         src[j + 1] = src[j]!;
         j--;
       }
@@ -157,10 +186,10 @@ function sortRows(t: UnitTable, rows: Int32Array, how: Collation): Int32Array {
       const hi = Math.min(lo + 2 * width, n);
       let i = lo;
       let j = mid;
-      let k = lo;
-      while (i < mid && j < hi) dst[k++] = compareRows(t, src[i]!, src[j]!, how) > 0 ? src[j++]! : src[i++]!;
-      while (i < mid) dst[k++] = src[i++]!;
-      while (j < hi) dst[k++] = src[j++]!;
+      let o = lo;
+      while (i < mid && j < hi) dst[o++] = compareRows(k, src[i]!, src[j]!) > 0 ? src[j++]! : src[i++]!;
+      while (i < mid) dst[o++] = src[i++]!;
+      while (j < hi) dst[o++] = src[j++]!;
     }
     const swap = src;
     src = dst;
@@ -179,13 +208,13 @@ export function buildRegistry(units: Unit[], options: { relevanceGate?: unknown;
 }
 
 /** The k smallest rows by compareRows, in order; ties keep row order (what a stable sort gives). */
-function topRows(t: UnitTable, rows: Int32Array, k: number, how: Collation): Int32Array {
+function topRows(keys: SortKeys, rows: Int32Array, k: number): Int32Array {
   const best: number[] = [];
   for (let r = 0; r < rows.length; r++) {
     const x = rows[r]!;
-    if (best.length === k && compareRows(t, best[k - 1]!, x, how) <= 0) continue;
+    if (best.length === k && compareRows(keys, best[k - 1]!, x) <= 0) continue;
     let j = best.length;
-    while (j > 0 && compareRows(t, best[j - 1]!, x, how) > 0) j--;
+    while (j > 0 && compareRows(keys, best[j - 1]!, x) > 0) j--;
     best.splice(j, 0, x);
     if (best.length > k) best.pop();
   }
@@ -234,10 +263,10 @@ export function buildRegistryOf(table: UnitTable, rows: Int32Array | null, optio
     const b = bucketOf[k]!;
     lists[b]![fill[b]!++] = all[k]!;
   }
-  let how: Collation | undefined;
-  const collation = () => (how ??= total > 1 ? collationFor(table) : 0);
+  let keys: SortKeys | undefined;
+  const sortKeys = () => (keys ??= new SortKeys(table, total > 1 ? collationFor(table) : 0));
   let sorted: Int32Array[] | null = null;
-  const sortAll = () => (sorted ??= lists.map((l) => sortRows(table, l, collation())));
+  const sortAll = () => (sorted ??= lists.map((l) => sortRows(sortKeys(), l)));
   if (!lazy) sortAll();
   const metrics: RegistryMetrics = {
     findings: total,
@@ -276,7 +305,7 @@ export function buildRegistryOf(table: UnitTable, rows: Int32Array | null, optio
       return sortAll()[5]!;
     },
     top(b: number, k: number): Unit[] {
-      const rows = sorted ? sorted[b]!.subarray(0, k) : topRows(table, lists[b]!, k, collation());
+      const rows = sorted ? sorted[b]!.subarray(0, k) : topRows(sortKeys(), lists[b]!, k);
       return toUnits(rows);
     },
   };
