@@ -49,6 +49,7 @@ export const F_RELEVANCE = 7;
 export const F_UNIT_ID = 8;
 export const FIELD_NAMES = ["path", "symbol", "kind", "signature", "reuse", "evidence", "notes", "relevance", "unit_id"] as const;
 const FIELD_BYTES = FIELD_NAMES.map((n) => Buffer.from(n, "latin1"));
+const FIELD_LENGTH = Uint8Array.from(FIELD_NAMES, (n) => n.length);
 
 export const ScanOutcome = {
   /** Valid JSON holding a findings array; every element was emitted. */
@@ -76,13 +77,15 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 let WORDS: Int32Array | null = null;
 let WORD_BASE = 0;
 let wordsOf: ArrayBufferLike | null = null;
+/** The same memory for unaligned little-endian reads of 4 bytes (any host), at WORD_BASE + index. */
+let DV: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(8));
 
-/** Points the word view at `b` (cheap when `b` shares the previous buffer's memory). */
+/** Points the word views at `b` (cheap when `b` shares the previous buffer's memory). */
 function attach(b: Uint8Array): void {
-  if (!LITTLE_ENDIAN) return;
   if (wordsOf !== b.buffer) {
     wordsOf = b.buffer;
-    WORDS = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
+    DV = new DataView(b.buffer);
+    if (LITTLE_ENDIAN) WORDS = new Int32Array(b.buffer, 0, b.buffer.byteLength >> 2);
   }
   WORD_BASE = b.byteOffset;
 }
@@ -135,9 +138,18 @@ export type ElementHandler = (spans: FindingSpans) => void;
 let strFlags = 0;
 let stack = new Uint8Array(64);
 
-/** Index after the JSON whitespace at i. */
+/** Index after the JSON whitespace at i (runs of spaces, a pretty-printer's indentation, four at a time). */
 function ws(b: Uint8Array, i: number, n: number): number {
-  while (i < n && WS[b[i]!] === 1) i++;
+  while (i < n) {
+    const c = b[i]!;
+    if (c === 0x20) {
+      i += i + 4 <= n && DV.getInt32(WORD_BASE + i, true) === 0x20202020 ? 4 : 1;
+    } else if (WS[c] === 1) {
+      i++;
+    } else {
+      break;
+    }
+  }
   return i;
 }
 
@@ -246,6 +258,8 @@ function typeOfFirstByte(c: number): number {
 
 /** After an object key ending at the closing quote ke: skips `:` and blanks; returns the value's index or -1. */
 function afterKey(b: Uint8Array, ke: number, n: number): number {
+  // `": "` then the value, as pretty-printers write it.
+  if (ke + 3 < n && b[ke + 1] === 0x3a && b[ke + 2] === 0x20 && WS[b[ke + 3]!] === 0) return ke + 3;
   let i = ws(b, ke + 1, n);
   if (i >= n || b[i] !== 0x3a) return -1;
   i = ws(b, i + 1, n);
@@ -375,6 +389,39 @@ function fieldOfKey(b: Buffer, s: number, e: number, flags: number): number {
   return sameBytes(b, s, e, FIELD_BYTES[f]!) ? f : -1;
 }
 
+/**
+ * The captured keys by their first four bytes (all are at least four long), through a perfect
+ * hash of that word into 16 slots: a key is recognised from two unaligned word reads and its
+ * closing quote, without scanning it as a string. Any other key takes the general path.
+ */
+const KEY_HASH = (w: number) => Math.imul(w, 47) >>> 28;
+const KEY_HEAD = new Int32Array(16);
+const KEY_TAIL = new Int32Array(16);
+const KEY_MIDDLE = new Uint8Array(16);
+const KEY_LENGTH = new Uint8Array(16);
+const KEY_FIELD = new Int8Array(16).fill(-1);
+FIELD_BYTES.forEach((k, f) => {
+  const slot = KEY_HASH(k.readInt32LE(0));
+  if (KEY_LENGTH[slot] !== 0) throw new Error("json-scan: two keys share a slot");
+  KEY_HEAD[slot] = k.readInt32LE(0);
+  KEY_TAIL[slot] = k.readInt32LE(k.length - 4);
+  KEY_MIDDLE[slot] = k[4] ?? 0;
+  KEY_LENGTH[slot] = k.length;
+  KEY_FIELD[slot] = f;
+});
+
+/** The captured field whose key (without escapes) starts at ks and is closed by its quote, or -1 (then scan the key). */
+function knownKey(b: Uint8Array, ks: number, n: number): number {
+  if (ks + 12 > n) return -1;
+  const head = DV.getInt32(WORD_BASE + ks, true);
+  const slot = KEY_HASH(head);
+  const len = KEY_LENGTH[slot]!;
+  if (len === 0 || KEY_HEAD[slot] !== head || b[ks + len] !== 0x22 || DV.getInt32(WORD_BASE + ks + len - 4, true) !== KEY_TAIL[slot]) return -1;
+  // Two words cover keys of up to eight bytes; the ninth byte of a longer one is checked alone.
+  if (len > 8 && b[ks + 4] !== KEY_MIDDLE[slot]) return -1;
+  return KEY_FIELD[slot]!;
+}
+
 const FINDINGS = Buffer.from("findings", "latin1");
 
 function isFindingsKey(b: Buffer, s: number, e: number, flags: number): boolean {
@@ -400,9 +447,15 @@ function readElement(b: Buffer, i: number, n: number, spans: FindingSpans, depth
   for (;;) {
     if (b[i] !== 0x22) return -1;
     const ks = i + 1;
-    const ke = scanString(b, ks, n);
-    if (ke < 0) return -1;
-    const field = fieldOfKey(b, ks, ke, strFlags);
+    let field = knownKey(b, ks, n);
+    let ke: number;
+    if (field >= 0) {
+      ke = ks + FIELD_LENGTH[field]!;
+    } else {
+      ke = scanString(b, ks, n);
+      if (ke < 0) return -1;
+      field = fieldOfKey(b, ks, ke, strFlags);
+    }
     i = afterKey(b, ke, n);
     if (i < 0) return -1;
     if (field < 0) {

@@ -128,6 +128,41 @@ describe("scanSeatFile", () => {
     }
   });
 
+  it("tells the captured keys from keys that share their first bytes, wherever they end", () => {
+    const near = [
+      "paths",
+      "pat",
+      "pathx",
+      "symbols",
+      "symbo",
+      "kinds",
+      "signaturX",
+      "signatures",
+      "signXture",
+      "reuses",
+      "evidenceX",
+      "evidencE",
+      "note",
+      "relevancf",
+      "relevancee",
+      "relXvance",
+      "unit_i",
+      "unit_idx",
+      "Path",
+    ];
+    for (const key of near) {
+      const doc = `[{${JSON.stringify(key)}: "v", "path": "p", "relevance": 0.5}]`;
+      expectAgrees(b(doc));
+      const { elements } = scan(b(doc));
+      expect(elements[0]!.fields).toEqual({ path: "p", relevance: 0.5 });
+    }
+    // A known key cut off by the end of the buffer, with and without its quote.
+    for (let cut = 1; cut < 40; cut++) expectAgrees(b('[{"signature": "s", "relevance": 1}]'.slice(0, cut)));
+    // Key/value separators and indentation other than a pretty-printer's.
+    for (const sep of [":", " :", ":  ", ":\t", ": \n ", "\r\n:\r\n"]) expectAgrees(b(`[{"path"${sep}"p","kind"${sep}"gap"}]`));
+    for (const indent of ["    ", "\t", " \t  ", "        x", "\n\n      ", "      \r"]) expectAgrees(b(`[{${indent}"path": "p",${indent}"symbol": "s"${indent}}${indent}]`));
+  });
+
   it("agrees with JSON.parse on 3,000 random documents and mutations of them", () => {
     const rand = mulberry32(7);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
@@ -155,11 +190,15 @@ describe("scanSeatFile", () => {
         const i = Math.floor(rand() * s.length);
         return s.slice(0, i) + s.slice(i + 1);
       },
+      (s: string) => {
+        const i = Math.floor(rand() * s.length);
+        return s.slice(0, i) + pick(["x", " ", "\t", '"', ":", "\u0000"]) + s.slice(i + 1);
+      },
     ];
     for (let n = 0; n < 3000; n++) {
       const findings = Array.from({ length: Math.floor(rand() * 4) }, finding);
       const doc = rand() < 0.5 ? findings : { meta: value(1), findings, ...(rand() < 0.1 ? { tail: value(1) } : {}) };
-      const text = JSON.stringify(doc, null, rand() < 0.5 ? 2 : undefined);
+      const text = JSON.stringify(doc, null, pick([undefined, 2, 4, 6, "\t"]));
       expectAgrees(b(pick(mutations)(text)));
     }
     // The mix exercises every outcome.
