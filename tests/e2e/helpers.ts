@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
 import path from "node:path";
 
 /** Read-only look at the server's database, to check what a UI action stored. */
@@ -28,4 +29,24 @@ export function teamDbQuery<T>(sql: string, ...params: unknown[]): T[] {
   } finally {
     db.close();
   }
+}
+
+/**
+ * What a page does wrong while a test uses it: console errors and warnings, page errors,
+ * failed requests and HTTP errors. A navigation cancels the requests of the page it leaves
+ * (prefetches among them): that is no failure.
+ */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()} on ${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error on ${page.url()}: ${e.message}`));
+  page.on("requestfailed", (r) => {
+    if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  return problems;
 }

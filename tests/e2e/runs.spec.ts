@@ -1,24 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { dbQuery, sampleDir } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { dbQuery, sampleDir, pageProblems } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
-
-/** Console errors and warnings, uncaught page errors and failed requests of a page, as text. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  // A request the page gave up on when it navigated or closed a stream is not a failure.
-  page.on("requestfailed", (r) => {
-    if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`);
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
-  });
-  return problems;
-}
 
 let projectId = "";
 
@@ -33,7 +16,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test("the runs page lists the project's deep-loop packets", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = pageProblems(page);
   await page.goto(`/projects/${projectId}/runs`);
   const table = page.getByRole("table", { name: "Runs" });
   await expect(table).toContainText(".opencode/specs/z_future/sqlite-to-turso/context");
@@ -50,7 +33,7 @@ test("the runs page lists the project's deep-loop packets", async ({ page }) => 
 });
 
 test("a deep-context run shows its decision, replay, events, agreement and findings", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = pageProblems(page);
   await page.goto(`/projects/${projectId}/runs`);
   await page.getByRole("link", { name: ".opencode/specs/z_future/sqlite-to-turso/context" }).click();
   await expect(page.getByRole("heading", { name: /Decision/ })).toContainText("STOP_BLOCKED");
@@ -108,7 +91,7 @@ test("a deep-context run shows its decision, replay, events, agreement and findi
 });
 
 test("a deep-research run shows its iterations with their own stop signals", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = pageProblems(page);
   await page.goto(`/projects/${projectId}/runs`);
   await page.getByRole("link", { name: ".opencode/specs/z_future/sqlite-to-turso/research" }).click();
   const table = page.getByRole("table", { name: "Iterations" });
@@ -146,7 +129,7 @@ test("the Context Report shows its REUSE catalog first, checked against the repo
 test("the finding drawer checks its evidence against the repository", async ({ page }) => {
   const runs = (await (await page.request.get(`/api/v1/projects/${projectId}/runs`)).json()) as { runs: { id: string; loopType: string }[] };
   const run = runs.runs.find((r) => r.loopType === "context")!;
-  const problems = watchConsole(page);
+  const problems = pageProblems(page);
   await page.goto(`/projects/${projectId}/runs/${run.id}`);
   await expect(page.getByTestId("findings-explorer")).toHaveAttribute("data-hydrated", "true");
   await page.getByTestId("findings-explorer").getByRole("row").nth(1).click();

@@ -3,8 +3,8 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { expect, test, type Page } from "@playwright/test";
-import { sampleDir } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { sampleDir, pageProblems } from "./helpers";
 
 // The shell every page shares: the icon, one content column, one link style, counts that agree
 // with their nouns, the Re-index bar, and the API page's contents and filter.
@@ -12,23 +12,6 @@ test.describe.configure({ mode: "serial" });
 
 let projectId = "";
 let topicSlug = "";
-
-/** Console errors and failed requests (network failures and 4xx/5xx answers) while the test runs. */
-function watch(page: Page): { problems: string[] } {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => {
-    // A navigation away cancels the last page's open requests; that is not a failure.
-    if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
-  });
-  return { problems };
-}
 
 test.beforeAll(async ({ request }) => {
   const res = await request.post("/api/v1/projects", { data: { path: sampleDir() } });
@@ -57,7 +40,7 @@ test("the icon answers, and every page links it", async ({ page, request }) => {
   const ico = await request.get("/favicon.ico");
   expect(ico.status()).toBe(200);
   expect(ico.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   await page.goto("/");
   const hrefs = await page.locator('link[rel="icon"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
   expect(hrefs.some((h) => /\/icon\.svg/.test(h))).toBe(true);
@@ -68,7 +51,7 @@ test("the icon answers, and every page links it", async ({ page, request }) => {
 test("the content column starts at the same left edge, with the same width, on every page", async ({ page }) => {
   // Wide enough that a page's own narrower max width would show (the main area is wider than 80rem).
   await page.setViewportSize({ width: 1680, height: 1000 });
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   const pages = [
     "/",
     `/projects/${projectId}`,
@@ -97,7 +80,7 @@ test("the content column starts at the same left edge, with the same width, on e
 });
 
 test("links in the Packets, Agent activity and topics tables look like links, and alike", async ({ page }) => {
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   const colours = async (table: string) => {
     const t = page.getByRole("table", { name: table });
     const a = t.locator("tbody").getByRole("link").first();
@@ -124,7 +107,7 @@ test("links in the Packets, Agent activity and topics tables look like links, an
 });
 
 test("the local HTTP agent is named once, without a second (agent)", async ({ page }) => {
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   await page.goto(`/projects/${projectId}/activity`);
   const row = page.getByRole("table", { name: "Agent activity" }).locator('tr[data-action="drafted"]');
   await expect(row).toHaveCount(1);
@@ -134,7 +117,7 @@ test("the local HTTP agent is named once, without a second (agent)", async ({ pa
 });
 
 test("counts agree with their nouns, and the Re-index bar shows only while a job runs", async ({ page }) => {
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   await page.goto(`/projects/${projectId}`);
   await expect(page.getByTestId("index-job").getByRole("status")).toContainText("succeeded", { timeout: 30_000 });
   // Idle: no bar, no empty track, but its row is kept so a starting job does not push the page down.
@@ -155,7 +138,7 @@ test("counts agree with their nouns, and the Re-index bar shows only while a job
 });
 
 test("the API page has contents and a filter that narrows the operations as you type", async ({ page }) => {
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   await page.goto("/api-docs");
   const contents = page.getByRole("navigation", { name: "API contents" });
   const count = page.getByTestId("api-filter-count");
@@ -193,7 +176,7 @@ test("the API page has contents and a filter that narrows the operations as you 
 });
 
 test("a shared operation link opens the page at that operation", async ({ page }) => {
-  const { problems } = watch(page);
+  const problems = pageProblems(page);
   await page.goto("/api-docs#listProjects");
   await expect(page.getByTestId("operation-listProjects")).toBeInViewport();
   const permalink = page.getByTestId("operation-listProjects").getByRole("link", { name: "Link to listProjects" });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import YAML from "yaml";
 import { parsePacket } from "../../lib/packets";
-import { dbQuery, sampleDir } from "./helpers";
+import { dbQuery, pageProblems, sampleDir } from "./helpers";
 
 /**
  * A new user's first hour, typed and clicked as a person does: no fill, no API shortcuts.
@@ -15,23 +15,6 @@ import { dbQuery, sampleDir } from "./helpers";
 const SECRET = "e2e-approver-secret-0123456789"; // the server's approver key (playwright.config.ts)
 const ADD = "8d3a6f12-4b7e-4c91-9f0a-1e5d2c8b7a63";
 const PACKET = parsePacket(fs.readFileSync(path.resolve("tests/fixtures/packets/export-jobs.md"), "utf8"));
-
-/** Console errors and warnings, page errors, failed requests and HTTP errors, per page visited. */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`${page.url()} console ${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`${page.url()} page error: ${e.message}`));
-  // A navigation cancels the requests of the page it leaves (prefetches among them): that is no failure.
-  page.on("requestfailed", (r) => {
-    if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`${r.url()} failed: ${r.failure()?.errorText}`);
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`${r.url()} answered ${r.status()}`);
-  });
-  return problems;
-}
 
 /** Empties a form field as a person would (select all, delete), then types the text key by key. */
 async function typeInto(page: Page, label: string, text: string) {
@@ -54,7 +37,7 @@ test.afterAll(async ({ request }) => {
 
 test("the first hour: add a project, read a topic, ask the loader, write and hand off a packet, apply a memory proposal, search a runbook", async ({ page }) => {
   test.setTimeout(240_000);
-  const problems = watch(page);
+  const problems = pageProblems(page);
 
   // The user's repository: a copy of the sample whose policy pins this approver's key.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "wb-first-hour-"));
