@@ -118,15 +118,13 @@ function compareTexts(t: UnitTable, aOff: number, aLen: number, bOff: number, bL
 }
 
 /**
- * What the sort compares, by unit, in dense columns: a unit's own row spans 80 bytes and the
- * rows a sort compares are far apart, so reading them there missed the cache at nearly every
- * comparison.
+ * The sort's first two keys, by unit, in dense columns: a unit's own row spans 84 bytes and
+ * the rows a sort compares are far apart, so reading them there missed the cache at nearly
+ * every comparison. Texts (compared on ties only) are read from the rows.
  */
 class SortKeys {
   readonly agreement: Int32Array;
   readonly relevance: Float64Array;
-  /** Path offset, path length, symbol offset, symbol length. */
-  readonly texts: Int32Array;
   constructor(
     readonly t: UnitTable,
     readonly how: Collation,
@@ -134,16 +132,9 @@ class SortKeys {
     const n = t.count;
     this.agreement = new Int32Array(n);
     this.relevance = new Float64Array(n);
-    this.texts = new Int32Array(4 * n);
-    const ints = t.ints;
     for (let u = 0; u < n; u++) {
-      const i = u * UNIT_STRIDE;
       this.agreement[u] = t.agreementOf(u);
       this.relevance[u] = t.relevanceOf(u);
-      this.texts[4 * u] = ints[i + U_PATH]!;
-      this.texts[4 * u + 1] = ints[i + U_PATH + 1]!;
-      this.texts[4 * u + 2] = ints[i + U_SYMBOL]!;
-      this.texts[4 * u + 3] = ints[i + U_SYMBOL + 1]!;
     }
   }
 }
@@ -154,10 +145,12 @@ function compareRows(k: SortKeys, a: number, b: number): number {
   if (d1) return d1;
   const d2 = k.relevance[b]! - k.relevance[a]!;
   if (d2) return d2;
-  const x = k.texts;
-  const d3 = compareTexts(k.t, x[4 * a]!, x[4 * a + 1]!, x[4 * b]!, x[4 * b + 1]!, k.how);
+  const ints = k.t.ints;
+  const ia = a * UNIT_STRIDE;
+  const ib = b * UNIT_STRIDE;
+  const d3 = compareTexts(k.t, ints[ia + U_PATH]!, ints[ia + U_PATH + 1]!, ints[ib + U_PATH]!, ints[ib + U_PATH + 1]!, k.how);
   if (d3) return d3;
-  return compareTexts(k.t, x[4 * a + 2]!, x[4 * a + 3]!, x[4 * b + 2]!, x[4 * b + 3]!, k.how);
+  return compareTexts(k.t, ints[ia + U_SYMBOL]!, ints[ia + U_SYMBOL + 1]!, ints[ib + U_SYMBOL]!, ints[ib + U_SYMBOL + 1]!, k.how);
 }
 
 /** Stable merge sort of rows (the order Array.prototype.sort gives with the same comparator). */

@@ -36,6 +36,7 @@ import {
   F_UNIT_ID,
   FindingSpans,
   ScanOutcome,
+  S_NONASCII,
   T_ARRAY,
   T_FALSE,
   T_MISSING,
@@ -54,7 +55,7 @@ import type { SeatFileRef, SeatIteration } from "./packet";
 import { refusalText } from "../place";
 import { normalizeText, toNumber } from "../text";
 import type { SeatValidationWarning, SeatsOfIteration } from "../types";
-import { A_REUSE, A_SIGNATURE, ATTR_STRIDE, KIND_BYTES, KIND_NAMES, U_EVIDENCE, U_NOTES, U_REUSE, U_SIGNATURE, UNIT_STRIDE, UnitTable } from "./units";
+import { A_REUSE, A_SIGNATURE, ATTR_STRIDE, KIND_BYTES, KIND_NAMES, U_EVIDENCE, U_NOTES, U_REUSE, U_SIGNATURE, UNIT_STRIDE, UnitTable, kindHash } from "./units";
 
 export { KIND_NAMES } from "./units";
 
@@ -101,15 +102,94 @@ function normText(sp: FindingSpans, f: number): string {
   return normalizeText(spanValue(sp, f));
 }
 
+/** The kind whose name is b[s, e), or -1: picked by length (and first letter), then compared. */
 function matchKind(b: Uint8Array, s: number, e: number): number {
   const len = e - s;
-  outer: for (let k = 0; k < KIND_BYTES.length; k++) {
-    const w = KIND_BYTES[k]!;
-    if (w.length !== len) continue;
-    for (let j = 0; j < len; j++) if (b[s + j] !== w[j]) continue outer;
-    return k;
+  const k = len === 15 ? 0 : len === 17 ? 1 : len === 10 ? (b[s] === 0x63 ? 2 : 3) : len === 3 ? 4 : -1;
+  if (k < 0) return -1;
+  const w = KIND_BYTES[k]!;
+  for (let j = 0; j < len; j++) if (b[s + j] !== w[j]) return -1;
+  return k;
+}
+
+/** compositeHash (units.ts) of `path:symbol:kind` spelled by b[ps, ps + pl), ':', b[ss, ss + sl), ':', the kind. */
+function compositeHashOf(b: Uint8Array, ps: number, pl: number, ss: number, sl: number, kindIndex: number): number {
+  let h = FNV_OFFSET;
+  for (let k = ps, e = ps + pl; k < e; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
+  h = Math.imul(h ^ 0x3a, FNV_PRIME);
+  for (let k = ss, e = ss + sl; k < e; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
+  return kindHash(Math.imul(h ^ 0x3a, FNV_PRIME), kindIndex);
+}
+
+/**
+ * Whether the raw bytes of an unescaped ASCII string are their own normalizeText: no space at
+ * either end and none doubled (no other whitespace can stand raw in a JSON string).
+ */
+function isNormal(b: Uint8Array, s: number, len: number): boolean {
+  if (len === 0) return true;
+  if (b[s] === 0x20 || b[s + len - 1] === 0x20) return false;
+  for (let k = s + 1, e = s + len; k < e; k++) if (b[k] === 0x20 && b[k - 1] === 0x20) return false;
+  return true;
+}
+
+/** Bytes of a string field as scanned (0 for any other type). */
+function stringLength(sp: FindingSpans, f: number): number {
+  return sp.type[f] === T_STRING ? sp.end[f]! - sp.start[f]! : 0;
+}
+
+/** Hex digit value of a byte, or -1. */
+function hexValue(c: number): number {
+  return c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
+}
+
+/**
+ * normalizeText of a string field (absent or null: ""), written as bytes at out[o]: escapes
+ * decoded, whitespace runs made one space, the ends trimmed. Returns its length, or -1 when
+ * the text is not printable ASCII without `"` and `\` (what the arena holds): non-ASCII, such
+ * characters or other control characters, or any other type, go through strings.
+ */
+function normalizeInto(sp: FindingSpans, f: number, out: Uint8Array, o: number): number {
+  const ty = sp.type[f];
+  if (ty === T_MISSING || ty === T_NULL) return 0;
+  if (ty !== T_STRING || (sp.flags[f]! & S_NONASCII) !== 0) return -1;
+  const b = sp.buf;
+  const e = sp.end[f]!;
+  let i = sp.start[f]!;
+  let n = 0;
+  let space = false;
+  while (i < e) {
+    let c = b[i]!;
+    if (c === 0x5c) {
+      const x = b[i + 1]!;
+      if (x === 0x74 || x === 0x6e || x === 0x72 || x === 0x66) {
+        c = 0x20;
+        i += 2;
+      } else if (x === 0x2f) {
+        c = 0x2f;
+        i += 2;
+      } else if (x === 0x75) {
+        c = (hexValue(b[i + 2]!) << 12) | (hexValue(b[i + 3]!) << 8) | (hexValue(b[i + 4]!) << 4) | hexValue(b[i + 5]!);
+        i += 6;
+        // \s within ASCII: tab, newline, vertical tab, form feed, carriage return, space.
+        if ((c >= 0x09 && c <= 0x0d) || c === 0x20) c = 0x20;
+        else if (c < 0x20 || c > 0x7f || c === 0x22 || c === 0x5c) return -1;
+      } else {
+        return -1;
+      }
+    } else {
+      i++;
+    }
+    if (c === 0x20) {
+      space = n > 0;
+    } else {
+      if (space) {
+        out[o + n++] = 0x20;
+        space = false;
+      }
+      out[o + n++] = c;
+    }
   }
-  return -1;
+  return n;
 }
 
 /** toNumber-style relevance of a finding (absent/null: 0); NaN or ±Infinity when not a finite number. */
@@ -161,6 +241,8 @@ class Collector implements SeatCollection {
   readonly fileWarnings: FileWarning[] = [];
 
   private buf: Buffer = EMPTY;
+  /** Normalised path and symbol bytes of a finding whose raw ones are not (mergeNormalizedBytes). */
+  private scratch: Buffer = Buffer.allocUnsafe(1024);
   private readonly spans = new FindingSpans();
   private label = "";
   private producer = 0;
@@ -358,48 +440,31 @@ class Collector implements SeatCollection {
       return;
     }
 
-    // path / symbol: JSON-safe ASCII already normalised (no leading, trailing or doubled
-    // space) is used as bytes; FNV-1a of the composite is computed on the way.
+    // path / symbol: JSON-safe ASCII is looked up by its bytes as they stand. They are the
+    // normalised text unless a space leads, trails or is doubled: checked only when the lookup
+    // finds no unit spelled exactly so (a unit's composite is normalised, hence so are bytes
+    // equal to it with the same split).
+    if (type[F_UNIT_ID] === T_STRING) {
+      this.mergeNormalized(sp, kindIndex);
+      return;
+    }
     const pt = type[F_PATH];
     const st = type[F_SYMBOL];
     let ps = 0;
     let pl = 0;
     let ss = 0;
     let sl = 0;
-    let clean = true;
-    let h = FNV_OFFSET;
     if (pt === T_STRING && flags[F_PATH] === 0) {
       ps = start[F_PATH]!;
       pl = end[F_PATH]! - ps;
-      if (pl > 0 && (b[ps] === 0x20 || b[ps + pl - 1] === 0x20)) clean = false;
-      let prev = 0;
-      for (let k = ps, e = ps + pl; k < e; k++) {
-        const c = b[k]!;
-        if (c === 0x20 && prev === 0x20) clean = false;
-        h = Math.imul(h ^ c, FNV_PRIME);
-        prev = c;
-      }
     } else if (pt !== T_MISSING && pt !== T_NULL) {
-      clean = false;
+      this.mergeNormalized(sp, kindIndex);
+      return;
     }
-    h = Math.imul(h ^ 0x3a, FNV_PRIME);
-    if (clean) {
-      if (st === T_STRING && flags[F_SYMBOL] === 0) {
-        ss = start[F_SYMBOL]!;
-        sl = end[F_SYMBOL]! - ss;
-        if (sl > 0 && (b[ss] === 0x20 || b[ss + sl - 1] === 0x20)) clean = false;
-        let prev = 0;
-        for (let k = ss, e = ss + sl; k < e; k++) {
-          const c = b[k]!;
-          if (c === 0x20 && prev === 0x20) clean = false;
-          h = Math.imul(h ^ c, FNV_PRIME);
-          prev = c;
-        }
-      } else if (st !== T_MISSING && st !== T_NULL) {
-        clean = false;
-      }
-    }
-    if (!clean || type[F_UNIT_ID] === T_STRING) {
+    if (st === T_STRING && flags[F_SYMBOL] === 0) {
+      ss = start[F_SYMBOL]!;
+      sl = end[F_SYMBOL]! - ss;
+    } else if (st !== T_MISSING && st !== T_NULL) {
       this.mergeNormalized(sp, kindIndex);
       return;
     }
@@ -409,19 +474,58 @@ class Collector implements SeatCollection {
     }
     const relevance = type[F_RELEVANCE] === T_NUMBER ? numberValue(b, start[F_RELEVANCE]!, end[F_RELEVANCE]!) : relevanceOf(sp);
     if (!Number.isFinite(relevance)) {
-      this.warn(REASON_NON_NUMERIC_RELEVANCE, normText(sp, F_SYMBOL), normText(sp, F_PATH));
+      this.invalidRelevance(sp);
       return;
     }
     const t = this.table;
-    const kb = KIND_BYTES[kindIndex]!;
-    h = Math.imul(h ^ 0x3a, FNV_PRIME);
-    for (let k = 0; k < kb.length; k++) h = Math.imul(h ^ kb[k]!, FNV_PRIME);
+    const h = compositeHashOf(b, ps, pl, ss, sl, kindIndex);
     let u = t.findBytes(b, ps, pl, ss, sl, kindIndex, h);
+    if (!(u >= 0 && t.splitIs(u, pl)) && !(isNormal(b, ps, pl) && isNormal(b, ss, sl))) {
+      this.mergeNormalizedBytes(sp, kindIndex, relevance);
+      return;
+    }
     if (u < 0) u = t.createBytes(b, ps, pl, ss, sl, kindIndex, h, this.iteration);
     const e = t.attrFor(u, this.producer);
     t.observeNumbers(u, relevance, this.iteration);
     this.observeTexts(sp, u, e);
   };
+
+  /** A finding whose relevance is not a finite number: the reference's warning, after the path/symbol check it makes first. */
+  private invalidRelevance(sp: FindingSpans): void {
+    const path = normText(sp, F_PATH);
+    const symbol = normText(sp, F_SYMBOL);
+    if (path === "" && symbol === "") this.warn(REASON_NO_PATH_OR_SYMBOL, "", "");
+    else this.warn(REASON_NON_NUMERIC_RELEVANCE, symbol, path);
+  }
+
+  /**
+   * A finding whose path or symbol is not normalised as it stands (a space at an end or
+   * doubled, a tab or newline escape): normalised as bytes into a scratch buffer and looked up
+   * from there, like any other. Texts holding anything but printable ASCII after their escapes
+   * are decoded, go through strings (mergeNormalized).
+   */
+  private mergeNormalizedBytes(sp: FindingSpans, kindIndex: number, relevance: number): void {
+    const need = stringLength(sp, F_PATH) + stringLength(sp, F_SYMBOL) + 1;
+    if (this.scratch.length < need) this.scratch = Buffer.allocUnsafe(need * 2);
+    const s = this.scratch;
+    const pl = normalizeInto(sp, F_PATH, s, 0);
+    const sl = pl < 0 ? -1 : normalizeInto(sp, F_SYMBOL, s, pl + 1);
+    if (sl < 0) {
+      this.mergeNormalized(sp, kindIndex);
+      return;
+    }
+    if (pl === 0 && sl === 0) {
+      this.warn(REASON_NO_PATH_OR_SYMBOL, "", "");
+      return;
+    }
+    const t = this.table;
+    const h = compositeHashOf(s, 0, pl, pl + 1, sl, kindIndex);
+    let u = t.findBytes(s, 0, pl, pl + 1, sl, kindIndex, h);
+    if (u < 0) u = t.createBytes(s, 0, pl, pl + 1, sl, kindIndex, h, this.iteration);
+    const e = t.attrFor(u, this.producer);
+    t.observeNumbers(u, relevance, this.iteration);
+    this.observeTexts(sp, u, e);
+  }
 
   /** The rest of onElement for a finding whose path or symbol needs normalizeText, or with a unit_id. */
   private mergeNormalized(sp: FindingSpans, kindIndex: number): void {

@@ -33,6 +33,26 @@ export function fnvString(s: string): number {
   return h;
 }
 
+/**
+ * FNV-1a of a composite `p:s:k` up to its last colon, then its kind: mixed in by number when
+ * `k` is a kind's name (the byte scanner's way, without hashing the name's bytes), else FNV-1a
+ * on over its characters. Equal composites hash alike however they were spelled or split.
+ */
+export function kindHash(prefixHash: number, kindIndex: number): number {
+  return Math.imul(prefixHash ^ (0x100 + kindIndex), FNV_PRIME);
+}
+
+/** The slot table's hash of a composite string (see kindHash). */
+export function compositeHash(s: string): number {
+  const colon = s.lastIndexOf(":");
+  let h = FNV_OFFSET;
+  for (let i = 0; i <= colon; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  const k = (KIND_NAMES as readonly string[]).indexOf(s.slice(colon + 1));
+  if (colon >= 0 && k >= 0) return kindHash(h, k);
+  for (let i = colon + 1; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
 /** Text that can live in the arena: printable ASCII (and DEL) without `"` or `\`. */
 const ARENA_SAFE = /^[\x20\x21\x23-\x5b\x5d-\x7f]*$/;
 
@@ -53,7 +73,12 @@ export const U_AGREEMENT = 17;
 export const U_MASK = 18;
 /** Bit 1: a producer gave a non-empty signature other than the unit's first; bit 2: the same for reuse. */
 export const U_DIFFERS = 19;
-const U_STRIDE = 20;
+/**
+ * Length of the path within the unit's arena composite: a finding spelled with the same bytes
+ * and the same split is known to be normalised (-1: not known, check).
+ */
+export const U_SPLIT = 20;
+const U_STRIDE = 21;
 const KEY_NONE = -0x7fffffff;
 
 // Unit numbers (Float64, stride 3).
@@ -280,6 +305,7 @@ export class UnitTable {
     ints[i + U_KIND] = kindIndex;
     ints[i + U_ATTR_HEAD] = -1;
     ints[i + U_ATTR_TAIL] = -1;
+    ints[i + U_SPLIT] = -1;
     const n = u * 3;
     this.nums[n + N_MAX_RELEVANCE] = -Infinity;
     this.nums[n + N_FIRST_ITERATION] = Number.isFinite(iteration) ? iteration : 0;
@@ -316,7 +342,7 @@ export class UnitTable {
 
   /**
    * The unit whose composite is `path:symbol:kind` spelled by src[ps, ps + pl), ':',
-   * src[ss, ss + sl), ':', the kind's name; `hash` is FNV-1a over those bytes. -1 when none.
+   * src[ss, ss + sl), ':', the kind's name; `hash` is its compositeHash. -1 when none.
    */
   findBytes(src: Uint8Array, ps: number, pl: number, ss: number, sl: number, kindIndex: number, hash: number): number {
     const kb = KIND_BYTES[kindIndex]!;
@@ -368,7 +394,8 @@ export class UnitTable {
     return this.registerArenaKey(off, total, pl, sl, kindIndex, hash, iteration);
   }
 
-  private registerArenaKey(off: number, total: number, pl: number, sl: number, kindIndex: number, hash: number, iteration: number): number {
+  /** `spelled`: the composite is `path:symbol:kind` with the path pl bytes long (else the unit's names are set apart). */
+  private registerArenaKey(off: number, total: number, pl: number, sl: number, kindIndex: number, hash: number, iteration: number, spelled = true): number {
     let u = -1;
     let id: string | undefined;
     if (this.byId) {
@@ -382,6 +409,7 @@ export class UnitTable {
       this.ints[i + U_PATH + 1] = pl;
       this.ints[i + U_SYMBOL] = off + pl + 1;
       this.ints[i + U_SYMBOL + 1] = sl;
+      if (spelled) this.ints[i + U_SPLIT] = pl;
       if (id !== undefined) {
         this.derivedIds[u] = id;
         this.byId!.set(id, u);
@@ -438,7 +466,7 @@ export class UnitTable {
       if (this.keyScratch.length < len) this.keyScratch = Buffer.allocUnsafe(len * 2);
       const b = this.keyScratch;
       b.write(composite, 0, len, "latin1");
-      const hash = fnvString(composite);
+      const hash = compositeHash(composite);
       const mask = this.slotMask;
       for (let p = hash & mask; ; p = (p + 1) & mask) {
         const v = this.slots[2 * p + 1]!;
@@ -468,9 +496,9 @@ export class UnitTable {
       const pl = path.length;
       const sl = symbol.length;
       if (kind !== undefined && pl + sl + kind.length + 2 === len && composite === `${path}:${symbol}:${kind}`) {
-        return this.registerArenaKey(off, len, pl, sl, kindIndex, fnvString(composite), iteration);
+        return this.registerArenaKey(off, len, pl, sl, kindIndex, compositeHash(composite), iteration);
       }
-      u = this.registerArenaKey(off, len, 0, 0, kindIndex, fnvString(composite), iteration);
+      u = this.registerArenaKey(off, len, 0, 0, kindIndex, compositeHash(composite), iteration, false);
     } else {
       let id: string | undefined;
       u = -1;
@@ -513,6 +541,11 @@ export class UnitTable {
       this.setText(u, U_SYMBOL, symbol);
     }
     return u;
+  }
+
+  /** Whether unit u's composite is spelled with a path of pl bytes (see U_SPLIT). */
+  splitIs(u: number, pl: number): boolean {
+    return this.ints[u * U_STRIDE + U_SPLIT] === pl;
   }
 
   /** Whether the table holds explicit ids (derived lookups must then check ids too). */

@@ -119,6 +119,31 @@ describe("collectSeats", () => {
       root = "";
     }
   });
+
+  it("the byte scanner normalises whitespace and escapes in paths and symbols, and tells composites split at another colon apart, as JSON.parse does", () => {
+    // JSON string bodies, escapes as written in the file.
+    const paths = String.raw`a :b|a |a|a:| a :b|a  :b|a\t:b|src/x.ts|src/x.ts |src\n/x.ts|src/x.ts\u000b|src\u0020\u0020/x.ts|src\/x.ts|q\"x|b\\s|\u00a0src/x.ts|é|| |\u0041b`.split("|");
+    const symbols = String.raw`b:c|c|:c| c|b :c|x\ty|x\r\n y|x\u0009||\f|\b|\u001f`.split("|");
+    let n = 0;
+    const seats: Record<string, Record<string, string>> = {};
+    for (const label of ["a", "b"]) {
+      const lines: string[] = [];
+      for (const p of paths) for (const s of symbols) lines.push(`{"path": "${p}", "symbol": "${s}", "kind": "gap", "relevance": ${(n++ % 7) / 7}, "signature": "${label}${n % 3}"}`);
+      seats[`iter-001`] = { ...seats["iter-001"], [`${label}.json`]: `[\n  ${lines.join(",\n  ")}\n]\n` };
+    }
+    packet(seats);
+    const spec = path.join(root, "spec");
+    fs.writeFileSync(path.join(root, "spec", "context", "deep-context-state.jsonl"), "");
+    const scan = reduceContextState(spec, { write: false, decoder: "scan" });
+    const parse = reduceContextState(spec, { write: false, decoder: "parse" });
+    expect(scan.usedParseFallback).toBe(false);
+    expect(scan.registryJson()).toBe(parse.registryJson());
+    expect(scan.dashboard).toBe(parse.dashboard);
+    // "a :b" + "c" and "a" + "b :c" spell the same composite; "a " + "b:c" normalises to "a" + "b:c", another one.
+    const units = scan.registry().gaps.concat(scan.registry().lowConfidence);
+    expect(units.filter((u) => `${u.path}:${u.symbol}` === "a:b:c")).toHaveLength(1);
+    expect(units.filter((u) => `${u.path}:${u.symbol}` === "a :b:c")).toHaveLength(1);
+  });
 });
 
 function unit(t: UnitTable, p: string, s: string, kindIndex: number, producers: [string, number, string, string][]): Unit {
