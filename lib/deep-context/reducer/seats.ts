@@ -454,16 +454,20 @@ class Collector implements SeatCollection {
     let pl = 0;
     let ss = 0;
     let sl = 0;
-    if (pt === T_STRING && flags[F_PATH] === 0) {
+    // Escaped strings are normalised as bytes (mergeNormalizedBytes); other types through strings.
+    let raw = true;
+    if (pt === T_STRING) {
       ps = start[F_PATH]!;
       pl = end[F_PATH]! - ps;
+      if (flags[F_PATH] !== 0) raw = false;
     } else if (pt !== T_MISSING && pt !== T_NULL) {
       this.mergeNormalized(sp, kindIndex);
       return;
     }
-    if (st === T_STRING && flags[F_SYMBOL] === 0) {
+    if (st === T_STRING) {
       ss = start[F_SYMBOL]!;
       sl = end[F_SYMBOL]! - ss;
+      if (flags[F_SYMBOL] !== 0) raw = false;
     } else if (st !== T_MISSING && st !== T_NULL) {
       this.mergeNormalized(sp, kindIndex);
       return;
@@ -475,6 +479,10 @@ class Collector implements SeatCollection {
     const relevance = type[F_RELEVANCE] === T_NUMBER ? numberValue(b, start[F_RELEVANCE]!, end[F_RELEVANCE]!) : relevanceOf(sp);
     if (!Number.isFinite(relevance)) {
       this.invalidRelevance(sp);
+      return;
+    }
+    if (!raw) {
+      this.mergeNormalizedBytes(sp, kindIndex, relevance);
       return;
     }
     const t = this.table;

@@ -142,8 +142,10 @@ export class UnitTable {
     this.nums = new Float64Array(cap * 3);
     this.attrs = new Int32Array(Math.max(64, options.expectedAttrs ?? cap * 4) * A_STRIDE);
     this.arena = Buffer.allocUnsafeSlow(Math.max(1024, arenaBytes));
+    // Probes land at random, so a table that stays in the cache matters more than a sparse one:
+    // sized for the expected units (it doubles past half full).
     let size = 64;
-    while (size < cap * 2) size *= 2;
+    while (size < cap) size *= 2;
     this.slots = new Int32Array(size * 2);
     this.slotMask = size - 1;
   }
