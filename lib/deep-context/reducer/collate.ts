@@ -102,6 +102,18 @@ export function compareBytes(a: Uint8Array, as: number, al: number, b: Uint8Arra
   return tertiary;
 }
 
+/**
+ * A number that orders texts of bytes in 0x20..0x7E as compareBytesPlain does, as far as
+ * their seven bytes from `from` on go (texts equal before `from`): each byte's primary weight
+ * in base 128, most significant first, 0 past the text's end (before any weight). Two texts
+ * with different keys compare as their keys; equal keys say nothing.
+ */
+export function primaryKey(a: Uint8Array, as: number, al: number, from: number): number {
+  let key = 0;
+  for (let i = from; i < from + 7; i++) key = key * 128 + (i < al ? L1[a[as + i]!]! : 0);
+  return key;
+}
+
 /** compareBytes for bytes already known to be all in 0x20..0x7E (no byte lacks weights). */
 export function compareBytesPlain(a: Uint8Array, as: number, al: number, b: Uint8Array, bs: number, bl: number): number {
   const common = al < bl ? al : bl;

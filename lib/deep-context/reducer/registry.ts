@@ -3,7 +3,7 @@
  * buildRegistry): relevance gate, kind buckets, contradictions, sort order, metrics.
  * Works on the rows of a UnitTable; the Unit views are made only when asked for.
  */
-import { COLLATE_UNKNOWN, byteCollationApplies, compareBytes, compareBytesPlain } from "./collate";
+import { COLLATE_UNKNOWN, byteCollationApplies, compareBytes, compareBytesPlain, primaryKey } from "./collate";
 import { isFiniteNumber, round3 } from "../text";
 import type { Contradiction, RegistryMetrics } from "../types";
 import { A_NEXT, A_PRODUCER, A_REUSE, A_SIGNATURE, ATTR_STRIDE, U_PATH, U_SYMBOL, UNIT_STRIDE, type Unit, UnitTable } from "./units";
@@ -125,6 +125,11 @@ function compareTexts(t: UnitTable, aOff: number, aLen: number, bOff: number, bL
 class SortKeys {
   readonly agreement: Int32Array;
   readonly relevance: Float64Array;
+  /**
+   * With plain ASCII texts (collation 2): each path's primaryKey past the prefix every path
+   * shares, which settles most path comparisons without reading the texts; null otherwise.
+   */
+  readonly pathKey: Float64Array | null = null;
   constructor(
     readonly t: UnitTable,
     readonly how: Collation,
@@ -136,7 +141,32 @@ class SortKeys {
       this.agreement[u] = t.agreementOf(u);
       this.relevance[u] = t.relevanceOf(u);
     }
+    if (how === 2 && n > 1) this.pathKey = pathKeys(t);
   }
+}
+
+/** The pathKey column (see SortKeys), or null when a path is not arena text. */
+function pathKeys(t: UnitTable): Float64Array | null {
+  const ints = t.ints;
+  const a = t.arena;
+  const off0 = ints[U_PATH]!;
+  let shared = ints[U_PATH + 1]!;
+  for (let u = 0; u < t.count && shared > 0; u++) {
+    const off = ints[u * UNIT_STRIDE + U_PATH]!;
+    if (off < 0) return null;
+    const len = ints[u * UNIT_STRIDE + U_PATH + 1]!;
+    if (len < shared) shared = len;
+    let k = 0;
+    while (k < shared && a[off + k] === a[off0 + k]) k++;
+    shared = k;
+  }
+  const keys = new Float64Array(t.count);
+  for (let u = 0; u < t.count; u++) {
+    const off = ints[u * UNIT_STRIDE + U_PATH]!;
+    if (off < 0) return null;
+    keys[u] = primaryKey(a, off, ints[u * UNIT_STRIDE + U_PATH + 1]!, shared);
+  }
+  return keys;
 }
 
 /** agreement desc, relevance (rounded) desc, path, symbol (localeCompare): the reference's `||` chain. */
@@ -145,6 +175,8 @@ function compareRows(k: SortKeys, a: number, b: number): number {
   if (d1) return d1;
   const d2 = k.relevance[b]! - k.relevance[a]!;
   if (d2) return d2;
+  const keys = k.pathKey;
+  if (keys !== null && keys[a] !== keys[b]) return keys[a]! < keys[b]! ? -1 : 1;
   const ints = k.t.ints;
   const ia = a * UNIT_STRIDE;
   const ib = b * UNIT_STRIDE;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COLLATE_UNKNOWN, compareBytes, compareBytesPlain } from "../../../../lib/deep-context/reducer/collate";
+import { COLLATE_UNKNOWN, compareBytes, compareBytesPlain, primaryKey } from "../../../../lib/deep-context/reducer/collate";
 
 const ascii = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 24 });
 const bytes = (s: string) => Buffer.from(s, "latin1");
@@ -14,6 +14,20 @@ describe("byte collation", () => {
         const got = compareBytes(bytes(a), 0, a.length, bytes(b), 0, b.length);
         if (got !== COLLATE_UNKNOWN) expect(got).toBe(want);
         expect(compareBytesPlain(bytes(a), 0, a.length, bytes(b), 0, b.length)).toBe(want);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("primaryKey: texts sharing a prefix whose keys past it differ are ordered as their keys", () => {
+    const short = fc.string({ unit: fc.constantFrom(..."aAbB-_. 1Z~"), maxLength: 9 });
+    fc.assert(
+      fc.property(ascii, short, short, (prefix, x, y) => {
+        const a = bytes(prefix + x);
+        const b = bytes(prefix + y);
+        const ka = primaryKey(a, 0, a.length, prefix.length);
+        const kb = primaryKey(b, 0, b.length, prefix.length);
+        if (ka !== kb) expect(sign(ka - kb)).toBe(sign((prefix + x).localeCompare(prefix + y, "en-US")));
       }),
       { numRuns: 5000 },
     );
