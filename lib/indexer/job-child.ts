@@ -6,6 +6,7 @@
  * job's row as it goes, which the job panel polls.
  */
 import { toWorkbenchError } from "../core/errors";
+import { databaseKind } from "../db/database-url";
 import type { IndexStats, JobPhase, JobStatus } from "../db/dto";
 import { endJob, getJob, jobStatus, markJobRunning, succeedJobIn, updateJobProgress } from "../db/repositories/jobs";
 import { withSqlTransaction } from "../db/sql-tx";
@@ -82,7 +83,7 @@ export async function runIndexJob(jobId: string, opts: JobChildOptions): Promise
     try {
       const stats = await area.run(async () => {
         const s = await indexProject(projectId, progress, { full: opts.full, compared: !opts.full });
-        progress("search", 0, 0);
+        progress("runs", 0, 0);
         // The findings of the project's runs: reducing a large run takes seconds, which is why it is here.
         await syncRunSearch(projectId).catch((e: unknown) => console.error("[workbench] indexing findings for search", projectId, e));
         return s;
@@ -92,7 +93,7 @@ export async function runIndexJob(jobId: string, opts: JobChildOptions): Promise
       paused = true;
       clearInterval(watch);
       await pending;
-      const applied = await area.apply((tx) => succeedJobIn(tx, jobId, finish(stats)));
+      const applied = await withApplyTurn(() => area.apply((tx) => succeedJobIn(tx, jobId, finish(stats))));
       if (!applied.applied) return (await jobStatus(jobId)) ?? "cancelled";
       console.error(`[workbench] index job ${jobId}: ${applied.rows} rows applied in ${Math.round(applied.ms)} ms`);
       return "succeeded";
@@ -108,5 +109,36 @@ export async function runIndexJob(jobId: string, opts: JobChildOptions): Promise
     return (await jobStatus(jobId).catch(() => null)) ?? "failed";
   } finally {
     clearInterval(watch);
+  }
+}
+
+/** Messages between a job's process and the server that started it (lib/indexer/jobs.ts). */
+export type JobMessage = { type: "apply" } | { type: "apply-granted" } | { type: "applied" };
+
+/**
+ * On SQLite, the apply holds the database's write lock, and a write the server makes meanwhile
+ * would wait for it on the server's thread (SQLite's busy wait), stalling every request. So the
+ * job asks the server first, which takes a turn in its write queue (lib/db/write-gate.ts) for
+ * the length of the apply: the server's own writes then wait there, without blocking it.
+ */
+async function withApplyTurn<T>(apply: () => Promise<T>): Promise<T> {
+  const send = process.send?.bind(process);
+  if (!send || !process.connected || databaseKind() !== "sqlite") return apply();
+  // The channel keeps this process alive only while it waits for the answer (it is unref'd otherwise).
+  process.channel?.ref();
+  await new Promise<void>((resolve) => {
+    const granted = (m: unknown) => {
+      if ((m as JobMessage | null)?.type !== "apply-granted") return;
+      process.off("message", granted);
+      process.channel?.unref();
+      resolve();
+    };
+    process.on("message", granted);
+    send({ type: "apply" } satisfies JobMessage);
+  });
+  try {
+    return await apply();
+  } finally {
+    if (process.connected) send({ type: "applied" } satisfies JobMessage);
   }
 }

@@ -6,6 +6,8 @@ import { appRoot } from "../db/app-root";
 import { tryClusterLock, type ClusterLock } from "../db/cluster-lock";
 import type { IndexJobDto } from "../db/dto";
 import { activeJob, createJob, endJob, getJob, indexLockName, jobStatus } from "../db/repositories/jobs";
+import { queueWrite } from "../db/write-gate";
+import type { JobMessage } from "./job-child";
 
 /**
  * Index jobs run in a process of their own (lib/indexer/job-child.ts), one per job: reading and
@@ -123,6 +125,23 @@ function runJobProcess(jobId: string, full: boolean): Promise<string> {
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     processes.set(jobId, child);
+    // The job's apply takes a turn in this process's write queue (see withApplyTurn in job-child.ts).
+    let endTurn: (() => void) | null = null;
+    const ended = () => endTurn?.();
+    child.on("message", (m: JobMessage) => {
+      if (m.type === "apply") {
+        void queueWrite(
+          "an index job applying its index",
+          () =>
+            new Promise<void>((release) => {
+              endTurn = release;
+              if (child.connected) child.send({ type: "apply-granted" } satisfies JobMessage);
+              else release();
+            }),
+        );
+      } else if (m.type === "applied") ended();
+    });
+    child.once("exit", ended);
     child.once("error", (e) => {
       processes.delete(jobId);
       reject(e);
