@@ -140,8 +140,8 @@ const P_AFTER_EVIDENCE = ascii('",\n      "notes": "');
 
 /** Room for the fast path's pieces, producer blocks and numbers in the arena (more are written the slow way). */
 const PIECE_ROOM = 1 << 16;
-/** The output buffer, in the arena too. */
-const WRITER_ROOM = 1 << 20;
+/** The output buffer, in the arena too (a quarter MB: each page of it counts in the process's memory, a flush costs a system call). */
+const WRITER_ROOM = 1 << 18;
 
 /**
  * Writes units of a table as registry records.
