@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { getDb } from "../../lib/db/client";
 import { ProjectBuilder, REPO_ROOT, makeTempDir, removeTempDirs } from "../helpers/project-builder";
@@ -148,6 +148,11 @@ describe("workbench CLI", () => {
  * Workbench). Now the current folder is taken only when it holds agent artifacts.
  */
 describe("workbench load-context and loader without --project", () => {
+  // Each test gets its own data folder; on PostgreSQL the CLI shares the worker's database, so
+  // it starts as empty as a new data folder would.
+  beforeEach(async () => {
+    if (onPostgres) await (await getDb()).$executeRawUnsafe('TRUNCATE "Project", "User" CASCADE');
+  });
   const refusal = (cwd: string) => new RegExp(`^ERROR: no project named, and the current folder holds no agent artifacts: ${cwd.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "m");
 
   it("in the Workbench's own folder refuse with exit 2, name --project and the known projects, and register nothing", async () => {
