@@ -19,7 +19,8 @@ export interface ServedApp {
 }
 
 export function requireBuild(log: (s: string) => void): void {
-  if (!fs.existsSync(path.join(APP_ROOT, ".next", "BUILD_ID"))) {
+  // `workbench serve` serves the build in NEXT_DIST_DIR (next.config.js).
+  if (!fs.existsSync(path.join(APP_ROOT, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
     log("no production build: run `npm run build` first");
     process.exit(1);
   }

@@ -135,6 +135,9 @@ function runJobProcess(jobId: string, full: boolean): Promise<string> {
           () =>
             new Promise<void>((release) => {
               endTurn = release;
+              // The apply holds the write lock: it runs at the server's priority where that is
+              // allowed (raising a priority needs the privilege), so the writes waiting for it wait less.
+              restorePriority(child);
               if (child.connected) child.send({ type: "apply-granted" } satisfies JobMessage);
               else release();
             }),
@@ -158,6 +161,15 @@ function runJobProcess(jobId: string, full: boolean): Promise<string> {
       }
     }
   });
+}
+
+function restorePriority(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    os.setPriority(child.pid, os.getPriority());
+  } catch {
+    // Not allowed (no privilege to raise a priority): the apply runs at the job's priority.
+  }
 }
 
 export { getJob };
