@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import YAML from "yaml";
 import { parsePacket } from "../../lib/packets";
-import { dbQuery, pageProblems, sampleDir } from "./helpers";
+import { dbQuery, pageProblems } from "./helpers";
 
 /**
  * A new user's first hour, typed and clicked as a person does: no fill, no API shortcuts.
@@ -40,8 +41,10 @@ test("the first hour: add a project, read a topic, ask the loader, write and han
   const problems = pageProblems(page);
 
   // The user's repository: a copy of the sample whose policy pins this approver's key.
+  // A pristine copy: other specs decide and apply the proposals of the shared sample copy.
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "wb-first-hour-"));
-  fs.cpSync(sampleDir(), root, { recursive: true });
+  const { createSampleProject } = (await import(pathToFileURL(path.resolve("scripts/sample-project.mjs")).href)) as { createSampleProject: (dir: string, o?: { force?: boolean }) => Promise<unknown> };
+  await createSampleProject(root, { force: true });
   const policyFile = path.join(root, ".coord", "policy.json");
   const policy = JSON.parse(fs.readFileSync(policyFile, "utf8")) as { human_authorization: { key_hashes: Record<string, string> } };
   policy.human_authorization.key_hashes["e2e-approver"] = crypto.createHash("sha256").update(SECRET).digest("hex");
