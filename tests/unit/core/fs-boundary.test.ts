@@ -17,7 +17,8 @@ const ALLOWED: Record<string, string> = {
   "lib/ops/backup.ts": "backups of the Workbench's data folder",
   "lib/ops/readiness.ts": "the Workbench's own package.json and data folder",
   "lib/mcp/server.ts": "the Workbench's own package.json (its version)",
-  "lib/core/git-runner.ts": "builds the shadow git folder git runs against (so a repository's own config is never read), from the repository's .git layout: HEAD and packed-refs read as regular files only, refs and objects linked",
+  "lib/core/git-runner.ts":
+    "builds the shadow git folder git runs against (so a repository's own config is never read), from the repository's .git layout: HEAD and packed-refs read as regular files only, refs and objects linked",
   "lib/projects/remote.ts": "clones of git remotes in the Workbench's data folder",
   "lib/projects/remote-projects.ts": "clones of git remotes in the Workbench's data folder",
   "cli/commands/serve-command.ts": "checks the Workbench's own build output",
