@@ -28,6 +28,11 @@ interface StagedTable {
   key: string[];
   /** What the copy remembers of its first rows: their key, their key and content hash, or all of each. */
   snapshot: "key" | "hash" | "row";
+  /**
+   * A row the server wrote meanwhile under a key the job also added is newer and stays (the
+   * server's own syncs write search sources, e.g. a memory decision's, while a job runs).
+   */
+  keepServerRows?: boolean;
 }
 
 /** Every table an index job writes (lib/indexer/index-project.ts, lib/search/sync.ts). */
@@ -42,7 +47,7 @@ const STAGED: readonly StagedTable[] = [
   { table: "GitCommit", key: ["id"], snapshot: "key" },
   { table: "DeepRun", key: ["id"], snapshot: "row" },
   { table: "SearchEntry", key: ["id"], snapshot: "hash" },
-  { table: "SearchSource", key: ["projectId", "key"], snapshot: "row" },
+  { table: "SearchSource", key: ["projectId", "key"], snapshot: "row", keepServerRows: true },
   { table: "IndexFreshness", key: ["projectId"], snapshot: "row" },
 ];
 
@@ -252,7 +257,8 @@ async function swap(conn: Connection, tx: SqlTx, projectId: string): Promise<num
       continue;
     }
     const columns = (await conn.columns(t.table)).map(q).join(", ");
-    rows += await conn.run(`INSERT INTO ${M}${table} (${columns}) SELECT ${columns} FROM ${S}${table} WHERE ${keyed} IN (${fresh})`);
+    const keep = t.keepServerRows ? ` ON CONFLICT (${key}) DO NOTHING` : "";
+    rows += await conn.run(`INSERT INTO ${M}${table} (${columns}) SELECT ${columns} FROM ${S}${table} WHERE ${keyed} IN (${fresh})${keep}`);
   }
   return rows;
 }
