@@ -15,6 +15,10 @@ export type ChunkSink = (chunk: string | Uint8Array, length?: number) => void;
 
 /** A temp file written and fsynced, not yet renamed over its target. */
 export interface PreparedWrite {
+  /** The file this write replaces. */
+  readonly filePath: string;
+  /** The temp file beside it, renamed over it by commit. */
+  readonly tempPath: string;
   /** Renames the temp file over the target, then (unless told not to) fsyncs the folder. */
   commit(options?: { syncDir?: boolean }): void;
   /** Removes the temp file; the target stays as it was. */
@@ -79,6 +83,8 @@ export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) 
   }
   let done = false;
   return {
+    filePath,
+    tempPath,
     commit(options = {}) {
       if (done) return;
       done = true;

@@ -21,7 +21,8 @@
 import path from "node:path";
 import { WorkbenchError } from "../../core/errors";
 import type { ProjectFs } from "../../core/project-fs";
-import { prepareFileAtomic, syncDir } from "../../core/fs/atomic-write";
+import { prepareFileAtomic } from "../../core/fs/atomic-write";
+import { commitTogether, recoverCommits } from "../../core/fs/commit-together";
 import type { FileWarning } from "../../core/warnings";
 import { type ArtifactRoot, assertSafeSpecFolder, resolveContextArtifactRoot } from "./artifact-root";
 import { renderDashboard } from "./dashboard";
@@ -126,6 +127,9 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const rels = packetPaths(artifactRoot.artifactRel, path.posix.join);
   assertFoldersInside(pfs, spec, rels.seatDir);
   const writing = options.write !== false && options.readOnly !== true;
+  // A reduce killed between its two renames left its commit record: finished before anything is read.
+  const packetDir = writing ? pfs.realDirSync(artifactRoot.artifactRel) : null;
+  if (packetDir !== null) recoverCommits(packetDir, [path.posix.basename(rels.registryPath), path.posix.basename(rels.dashboardPath)]);
   const decoder = options.decoder ?? "scan";
   const config = readConfig(pfs, rels.configPath, (w) => fileWarnings.push(w));
   const log = readStateLog(pfs, rels.stateLogPath, { readOnly: options.readOnly === true });
@@ -191,15 +195,9 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
       registryWrite.abort();
       throw error;
     }
-    // Registry first, then dashboard; the folder is fsynced once, after the second rename
-    // (or when the dashboard fails).
-    registryWrite.commit({ syncDir: false });
-    try {
-      dashboardWrite.commit();
-    } catch (error) {
-      syncDir(path.dirname(registryPath));
-      throw error;
-    }
+    // Both renamed as one (a commit record first): a reduce killed between the two renames
+    // is finished by the next one, so the pair is never one file new and one old.
+    commitTogether(path.dirname(registryPath), [registryWrite, dashboardWrite]);
   }
   const t4 = performance.now();
 
