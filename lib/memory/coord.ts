@@ -200,8 +200,9 @@ async function readProposals(
   const out: CoordProposal[] = [];
   for (const name of await listFiles(pfs, PROPOSALS_DIR)) {
     const rel = `${PROPOSALS_DIR}/${name}`;
-    // A decision being recorded right now (its lock) or cut off by a crash (its temp file).
-    if (/\.json\.tmp\./.test(name)) continue;
+    // A decision being recorded right now (its lock) or cut off by a crash (the temp file of the
+    // proposal or of its lock).
+    if (/\.json(\.lock)?\.tmp\./.test(name)) continue;
     if (name.endsWith(".json.lock")) {
       const status = lockOrIssue(pfs, rel, now, errors);
       if (status) {

@@ -1,7 +1,13 @@
 /**
- * The memory lock `.coord/memory.yml.lock`: an atomic create-only file (`open(path, "wx")`)
- * recording who holds it (FORMATS §4: owner, created_at, task_id, proposal_id). Whoever creates
- * the file holds the lock; everyone else is refused, so concurrent applies serialize.
+ * The memory lock `.coord/memory.yml.lock`: an atomic create-only file recording who holds it
+ * (FORMATS §4: owner, created_at, task_id, proposal_id). Whoever creates the file holds the lock;
+ * everyone else is refused, so concurrent applies serialize.
+ *
+ * The record goes to a temp file beside the lock first (`<lock>.tmp.<pid>.<hex>`), the name is
+ * claimed empty with an exclusive create, and the temp file is renamed over the claim: a process
+ * killed in between leaves an empty lock whose owner is still known, from the temp file, so it can
+ * be confirmed dead and the lock reclaimed (an empty lock written in place named nobody, and stayed
+ * until someone deleted it by hand).
  *
  * A lock left behind by a crash is *reported* as stale (older than the limit, or its owner's pid
  * is dead on this host), never broken silently: the reference says a stale-looking lock is not
@@ -14,7 +20,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import { WorkbenchError, isWorkbenchError } from "../core/errors";
-import { createExclusiveSync, linkNoReplaceSync, moveFileSync, removeFileSync } from "../core/fs/exclusive-create";
+import { createByClaimSync, linkNoReplaceSync, moveFileSync, removeFileSync } from "../core/fs/exclusive-create";
 import type { ProjectFs } from "../core/project-fs";
 import { LOCK_FILE } from "./schemas";
 import { formatTimestamp, parseTimestamp } from "./timestamp";
@@ -38,6 +44,11 @@ export interface LockRecord {
 export interface LockStatus {
   /** The parsed record; null when the file is empty or not a lock record (a crash mid-create). */
   record: LockRecord | null;
+  /**
+   * An empty lock (its creator killed between claiming the name and moving its record in): the
+   * records in the creators' temp files beside it, its creator's among them. Absent otherwise.
+   */
+  creators?: { file: string; record: LockRecord }[];
   ageMs: number;
   /** true: pid alive on this host; false: dead on this host; null: another host or unknown. */
   ownerAlive: boolean | null;
@@ -88,6 +99,36 @@ function readLockText(pfs: ProjectFs, rel: string): string | null {
   }
 }
 
+/** Whether the `pid@host` owner is alive: null when it is on another host or not a pid@host. */
+function ownerAliveOf(owner: string): boolean | null {
+  const o = parseOwner(owner);
+  return o && o.host === os.hostname() ? pidAlive(o.pid) : null;
+}
+
+/**
+ * The records in the temp files of the lock's creators (`<lock>.tmp.*`). A creator writes its
+ * whole record there before it claims the lock, so an unreadable temp file is one whose creator
+ * never got to the claim: left out.
+ */
+function creatorRecords(pfs: ProjectFs, rel: string): { file: string; record: LockRecord }[] {
+  const cut = rel.lastIndexOf("/");
+  const dir = cut < 0 ? "" : rel.slice(0, cut);
+  const prefix = `${rel.slice(cut + 1)}.tmp.`;
+  const out: { file: string; record: LockRecord }[] = [];
+  for (const e of pfs.listSync(dir)) {
+    if (e.isDir || !e.name.startsWith(prefix)) continue;
+    const file = dir ? `${dir}/${e.name}` : e.name;
+    let record: LockRecord | null = null;
+    try {
+      record = readRecord(readLockText(pfs, file) ?? "");
+    } catch {
+      record = null; // refused by the file layer: not one of ours
+    }
+    if (record) out.push({ file, record });
+  }
+  return out;
+}
+
 /** The state of the lock file `rel` (relative to the project root), or null when there is none. */
 export function readLockStatus(pfs: ProjectFs, rel: string, opts: { now?: Date; staleAfterMs?: number } = {}): LockStatus | null {
   const text = readLockText(pfs, rel);
@@ -99,28 +140,37 @@ export function readLockStatus(pfs: ProjectFs, rel: string, opts: { now?: Date; 
   const created = record ? parseTimestamp(record.created_at) : null;
   const createdMs = created?.ok ? Number(created.epochMicros / 1000n) : mtimeMs;
   const ageMs = Math.max(0, now - createdMs);
-  let ownerAlive: boolean | null = null;
-  const owner = record ? parseOwner(record.owner) : null;
-  if (owner && owner.host === os.hostname()) ownerAlive = pidAlive(owner.pid);
+  let ownerAlive: boolean | null = record ? ownerAliveOf(record.owner) : null;
+  // An empty lock was claimed by one of the creators whose temp files lie beside it: its owner is
+  // dead when every one of them is (one alive, or on another host, may be the one claiming it now).
+  const creators = text === "" ? creatorRecords(pfs, rel) : [];
+  if (creators.length > 0) {
+    const alive = creators.map((c) => ownerAliveOf(c.record.owner));
+    ownerAlive = alive.includes(true) ? true : alive.every((a) => a === false) ? false : null;
+  }
   const staleReasons: LockStatus["staleReasons"] = [];
   if (!record) staleReasons.push("unreadable");
   if (ageMs > limit) staleReasons.push("older_than_limit");
   if (ownerAlive === false) staleReasons.push("owner_dead");
   // An unreadable lock younger than the limit may be one being written right now.
   const stale = ownerAlive === false || ageMs > limit;
-  return { record, ageMs, ownerAlive, stale, staleReasons };
+  return { record, ...(creators.length > 0 ? { creators } : {}), ageMs, ownerAlive, stale, staleReasons };
 }
 
 /** One line for an error message: who holds the lock and whether it looks stale. */
 export function describeLock(s: LockStatus): string {
-  const who = s.record ? `${s.record.owner} (task ${s.record.task_id}, proposal ${s.record.proposal_id}, since ${s.record.created_at})` : "an unreadable lock record";
+  const who = s.record
+    ? `${s.record.owner} (task ${s.record.task_id}, proposal ${s.record.proposal_id}, since ${s.record.created_at})`
+    : s.creators
+      ? `an empty lock, cut off before its record was moved in by ${s.creators.map((c) => c.record.owner).join(" or ")}`
+      : "an unreadable lock record";
   const stale = s.stale ? ` It looks stale (${s.staleReasons.join(", ").replace(/_/g, " ")}); confirm its owner is gone, then remove it.` : "";
   return `held by ${who}.${stale}`;
 }
 
 /**
- * Takes the lock or throws CONFLICT describing the holder (and staleness). The record is written
- * and fsynced inside the create-only file before this returns.
+ * Takes the lock or throws CONFLICT describing the holder (and staleness). The lock file appears
+ * with its record written and fsynced, never empty.
  */
 export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string; proposalId: string; now?: Date; staleAfterMs?: number; locked?: string }): HeldLock {
   const record: LockRecord = {
@@ -133,7 +183,7 @@ export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string;
   const lockPath = pfs.writablePathSync(rel);
   let created: boolean;
   try {
-    created = createExclusiveSync(lockPath, JSON.stringify(record) + "\n");
+    created = createByClaimSync(lockPath, `${lockPath}.tmp.${process.pid}.${record.token.slice(0, 12)}`, JSON.stringify(record) + "\n");
   } catch (e) {
     throw new WorkbenchError("UNREADABLE", `Cannot create the lock ${rel}.`, e);
   }
@@ -161,8 +211,9 @@ export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string;
 }
 
 /**
- * Removes a lock whose owner this host confirms dead (same host, pid gone). Anything less certain
- * (another host, unreadable record, merely old) is refused: a human must check and delete it.
+ * Removes a lock whose owner this host confirms dead (same host, pid gone; for an empty lock, every
+ * creator whose temp file lies beside it). Anything less certain (another host, an unreadable
+ * record, merely old) is refused: a human must check and delete it.
  * `label` names the lock in messages (the memory lock, or a proposal's decision lock).
  */
 export function breakStaleLock(pfs: ProjectFs, rel: string, label = "memory lock", hooks: { beforeMove?: () => void } = {}): LockStatus {
@@ -178,14 +229,20 @@ export function breakStaleLock(pfs: ProjectFs, rel: string, label = "memory lock
   const aside = pfs.writablePathSync(asideRel);
   hooks.beforeMove?.();
   if (!moveFileSync(lockPath, aside)) throw new WorkbenchError("CONFLICT", `The ${label} was removed meanwhile.`);
-  let moved: LockRecord | null = null;
+  let movedText: string | null = null;
   try {
-    moved = readRecord(readLockText(pfs, asideRel) ?? "");
+    movedText = readLockText(pfs, asideRel);
   } catch {
-    moved = null;
+    movedText = null;
   }
-  if (moved?.token === s.record?.token && moved?.owner === s.record?.owner) {
+  const moved = readRecord(movedText ?? "");
+  // An empty lock is the one judged while every creator with a temp file beside it is still dead
+  // (a live one may have claimed the name anew meanwhile).
+  const same = s.record ? moved?.token === s.record.token && moved?.owner === s.record.owner : movedText === "" && creatorRecords(pfs, rel).every((c) => ownerAliveOf(c.record.owner) === false);
+  if (same) {
     removeFileSync(aside);
+    // The dead creators' temp files go with their lock.
+    for (const c of s.creators ?? []) removeFileSync(pfs.writablePathSync(c.file));
     return s;
   }
   // Not the lock we judged: put it back unless a newer one took its place (a link never overwrites).

@@ -39,6 +39,32 @@ export function createExclusiveSync(absPath: string, data: string | Uint8Array):
   return true;
 }
 
+/**
+ * Creates `absPath` holding `data`, never replacing anything, and never showing part of `data`:
+ * the data goes to `tempPath` beside it (created exclusively, written, fsynced), the name is
+ * claimed with an exclusive create, and the temp file is renamed over that empty claim. A kill
+ * -9 between the claim and the rename leaves the name empty and the temp file whole beside it, so
+ * a reader of the empty name learns from the temp file who claimed it (a lock's owner). False,
+ * with the temp file removed, when the name is taken.
+ */
+export function createByClaimSync(absPath: string, tempPath: string, data: string | Uint8Array): boolean {
+  if (!createExclusiveSync(tempPath, data)) throw new Error(`temp file name ${tempPath} is taken`);
+  let claimed = false;
+  try {
+    try {
+      fs.closeSync(fs.openSync(absPath, "wx"));
+      claimed = true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+      throw e;
+    }
+    fs.renameSync(tempPath, absPath);
+    return true;
+  } finally {
+    if (!claimed) fs.rmSync(tempPath, { force: true });
+  }
+}
+
 /** A second name for the file at `existing`: "exists" when `newPath` is taken, "unsupported" without hard links. */
 export function linkNoReplaceSync(existing: string, newPath: string): "linked" | "exists" | "unsupported" {
   try {
