@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { readEnv } from "../core/env";
 import { WorkbenchError } from "../core/errors";
+import { syncDir } from "../core/fs/atomic-write";
 import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../db/database-url";
 import { closeReaders } from "../db/read-connection";
 import { migrationNames, migratePostgres, migrateSqlite } from "../db/migrate";
@@ -15,6 +16,12 @@ import { plural } from "../core/plural";
  * only while no process has it open. PostgreSQL: `pg_dump -Fc`; restore empties the
  * schema and loads the dump in one transaction, so a failed restore leaves the old data.
  * Either way the restored database is then migrated, so an older backup is upgraded.
+ *
+ * Killed at any moment (kill -9, tests/db/kill-backup.test.ts), nothing is half done under a
+ * real name: a backup file is the previous one or the new one whole (written beside it, fsynced,
+ * renamed, the folder fsynced), the database is the one before the restore or the restored one,
+ * and the copy kept of the replaced database is whole or absent. The temp files a killed run
+ * left are removed by the next backup or restore beside them.
  */
 export interface BackupResult {
   engine: DatabaseKind;
@@ -63,15 +70,63 @@ function tempBeside(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
 }
 
+const SQLITE_SIDES = ["-wal", "-shm", "-journal"];
+
+/** Whether a process with this id runs (one of another user counts: it cannot be told apart). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes the temp files (and SQLite's files beside them) that killed runs left beside `file`; a running one's stay. */
+function removeDeadTemps(file: string): void {
+  const dir = path.dirname(file);
+  const prefix = `.${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(\d+)\.tmp(-wal|-shm|-journal)?$/.exec(name.slice(prefix.length));
+    if (m && !alive(Number(m[1])) && fs.lstatSync(path.join(dir, name)).isFile()) fs.rmSync(path.join(dir, name), { force: true });
+  }
+}
+
+/** Flushes a file's bytes to the disk: before it is renamed into place, so the new name never shows less than the whole file. */
+function fsyncFile(file: string): void {
+  const fd = fs.openSync(file, "r+");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** `tmp` (written, not yet flushed) renamed over `file`, both flushed to the disk. */
+function putInPlace(tmp: string, file: string): void {
+  fsyncFile(tmp);
+  fs.renameSync(tmp, file);
+  syncDir(path.dirname(file));
+}
+
 export async function backupDatabase(file: string, url = readEnv("DATABASE_URL")): Promise<BackupResult> {
   const out = path.resolve(file);
   fs.mkdirSync(path.dirname(out), { recursive: true });
+  removeDeadTemps(out);
   const tmp = tempBeside(out);
   try {
     if (databaseKind(url) === "postgres") {
       await pgTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${tmp}`], postgresUrl(url));
       const migrations = (await pgDumpMigrations(tmp)).length;
-      fs.renameSync(tmp, out);
+      putInPlace(tmp, out);
       return { engine: "postgres", file: out, bytes: fs.statSync(out).size, migrations };
     }
     const src = sqliteFileUrl(url).slice("file:".length);
@@ -93,10 +148,10 @@ export async function backupDatabase(file: string, url = readEnv("DATABASE_URL")
     } finally {
       copy.close();
     }
-    fs.renameSync(tmp, out);
+    putInPlace(tmp, out);
     return { engine: "sqlite", file: out, bytes: fs.statSync(out).size, migrations };
   } finally {
-    fs.rmSync(tmp, { force: true });
+    for (const side of ["", ...SQLITE_SIDES]) fs.rmSync(tmp + side, { force: true });
   }
 }
 
@@ -140,6 +195,7 @@ async function restoreSqlite(src: string, target: string): Promise<RestoreResult
   let previous: string | undefined;
   // This process's own read connection would hold the file open like a running Workbench.
   await closeReaders();
+  removeDeadTemps(target);
   if (fs.existsSync(target)) {
     // Leaving WAL mode needs the only connection to the file: a running Workbench makes it fail.
     const live = new Database(target, { timeout: 0 });
@@ -150,8 +206,16 @@ async function restoreSqlite(src: string, target: string): Promise<RestoreResult
     } finally {
       live.close();
     }
+    // Named in the restore's answer as the copy to go back to: replaced whole or not at all.
     previous = `${target}.before-restore`;
-    fs.copyFileSync(target, previous);
+    removeDeadTemps(previous);
+    const copy = tempBeside(previous);
+    try {
+      fs.copyFileSync(target, copy);
+      putInPlace(copy, previous);
+    } finally {
+      fs.rmSync(copy, { force: true });
+    }
   }
 
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -160,11 +224,11 @@ async function restoreSqlite(src: string, target: string): Promise<RestoreResult
     fs.copyFileSync(src, tmp);
     // Upgrade before the swap: if a migration fails, the current database is untouched.
     const migrated = await migrateSqlite(tmp);
-    for (const side of ["-wal", "-shm", "-journal"]) fs.rmSync(target + side, { force: true });
-    fs.renameSync(tmp, target);
+    for (const side of SQLITE_SIDES) fs.rmSync(target + side, { force: true });
+    putInPlace(tmp, target);
     return { engine: "sqlite", file: target, migrated, previous };
   } finally {
-    for (const side of ["", "-wal", "-shm"]) fs.rmSync(tmp + side, { force: true });
+    for (const side of ["", ...SQLITE_SIDES]) fs.rmSync(tmp + side, { force: true });
   }
 }
 
