@@ -61,7 +61,7 @@ export interface CoordPolicy {
 
 /** A lock file under .coord/ and what it says about its holder. */
 export interface CoordLock {
-  /** Project-relative path (`.coord/memory.yml.lock`, `.coord/memory-proposals/<id>.json.lock`). */
+  /** Project-relative path (`.coord/memory.yml.lock`, `.coord/memory-proposals/<id>.json.lock`, `.coord/checkpoints/<name>.json.lock`). */
   file: string;
   status: LockStatus;
 }
@@ -75,7 +75,10 @@ export interface CoordSnapshot {
   packets: ContextPacket[];
   primer: SessionPrimer | null;
   lock: LockStatus | null;
-  /** Locks of proposal files (`<id>.json.lock`): a decision being recorded now, or cut off by a crash. */
+  /**
+   * Decision locks: of proposal files (`<id>.json.lock`) and of checkpoints (`<file>.json.lock`, a
+   * gate decision): a decision being recorded now, or cut off by a crash.
+   */
   proposalLocks: CoordLock[];
   errors: CoordIssue[];
 }

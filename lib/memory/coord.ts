@@ -6,7 +6,8 @@
  * Read: memory-proposals/*.json, memory.yml (with its current view), checkpoints/*.json
  * (TaskCheckpoint v1 and GoalCheckpoint v2; also a lone checkpoint.json), policy.json and
  * *.policy.json (v1, portable v1 or goal policy v2), context_NNN.md packets, session_primer.md, the memory lock and any proposal lock
- * (`<id>.json.lock`, each also a warning: outside a decision in progress it is a crash's leftover).
+ * (`<id>.json.lock`) or gate decision lock (`<checkpoint>.json.lock`), each also a warning: outside
+ * a decision in progress it is a crash's leftover.
  *
  * The folder is hostile input like the rest of the repository: a file the file layer refuses (a
  * link out of the project, whose content is never read; a named pipe; a binary file; one too
@@ -303,9 +304,19 @@ export async function readCoord(projectRoot: string, opts: { keys?: HumanKeys; n
   snap.memory = await readMemory(pfs, errors);
 
   snap.policies = await readPolicies(pfs, top, errors);
-  const checkpointFiles = (await listFiles(pfs, `${COORD}/checkpoints`)).filter((n) => n.endsWith(".json")).map((n) => `${COORD}/checkpoints/${n}`);
+  const checkpointNames = await listFiles(pfs, `${COORD}/checkpoints`);
+  const checkpointFiles = checkpointNames.filter((n) => n.endsWith(".json")).map((n) => `${COORD}/checkpoints/${n}`);
   if (top.includes("checkpoint.json")) checkpointFiles.unshift(`${COORD}/checkpoint.json`);
   snap.checkpoints = await readCheckpoints(pfs, checkpointFiles, errors);
+  // A gate decision being recorded now, or cut off by a crash: listed with the proposals' locks, so it can be seen and removed.
+  const checkpointLocks = checkpointNames.filter((n) => n.endsWith(".json.lock")).map((n) => `${COORD}/checkpoints/${n}`);
+  if (top.includes("checkpoint.json.lock")) checkpointLocks.unshift(`${COORD}/checkpoint.json.lock`);
+  for (const rel of checkpointLocks) {
+    const status = lockOrIssue(pfs, rel, opts.now, errors);
+    if (!status) continue;
+    snap.proposalLocks.push({ file: rel, status });
+    errors.push({ file: rel, message: `${rel}: a gate decision on this checkpoint is being recorded or was cut off; the lock is ${describeLock(status)}`, severity: "warning" });
+  }
 
   const mainPolicy = snap.policies.find((p) => p.file === `${COORD}/policy.json`) ?? snap.policies[0] ?? null;
   snap.proposals = await readProposals(pfs, snap.memory?.events ?? [], mainPolicy?.policy ?? null, opts.keys, errors, snap.proposalLocks, opts.now);

@@ -214,7 +214,7 @@ export function acquireLock(pfs: ProjectFs, rel: string, info: { taskId: string;
  * Removes a lock whose owner this host confirms dead (same host, pid gone; for an empty lock, every
  * creator whose temp file lies beside it). Anything less certain (another host, an unreadable
  * record, merely old) is refused: a human must check and delete it.
- * `label` names the lock in messages (the memory lock, or a proposal's decision lock).
+ * `label` names the lock in messages (the memory lock, or a proposal's or a checkpoint's decision lock).
  */
 export function breakStaleLock(pfs: ProjectFs, rel: string, label = "memory lock", hooks: { beforeMove?: () => void } = {}): LockStatus {
   const s = readLockStatus(pfs, rel);

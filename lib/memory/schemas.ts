@@ -15,6 +15,8 @@ export const LOCK_FILE = ".coord/memory.yml.lock";
 export const PROPOSALS_DIR = ".coord/memory-proposals";
 const PROPOSAL_LOCK = /^\.coord\/memory-proposals\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json\.lock$/;
 export const CHECKPOINT_FILE = /^\.coord\/(?:checkpoint\.json|checkpoints\/[^/\\]+\.json)$/;
+/** A gate decision's lock beside its checkpoint. */
+const CHECKPOINT_LOCK = /^\.coord\/(?:checkpoint\.json|checkpoints\/[^/\\]+\.json)\.lock$/;
 
 export const decisionValueSchema = z.enum(["approve", "decline", "revise"]).describe("the human's decision; only approve authorizes anything");
 
@@ -46,8 +48,8 @@ export const breakLockInput = z.object({
   file: z
     .string()
     .max(200)
-    .refine((f) => f === LOCK_FILE || PROPOSAL_LOCK.test(f), `must be ${LOCK_FILE} or ${PROPOSALS_DIR}/<proposal_id>.json.lock`)
-    .describe("the lock file to remove: the memory lock or one proposal's decision lock"),
+    .refine((f) => f === LOCK_FILE || PROPOSAL_LOCK.test(f) || CHECKPOINT_LOCK.test(f), `must be ${LOCK_FILE}, ${PROPOSALS_DIR}/<proposal_id>.json.lock or a checkpoint's <file>.json.lock`)
+    .describe("the lock file to remove: the memory lock, one proposal's decision lock, or one checkpoint's gate decision lock"),
 });
 
 // ---------------------------------------------------------------------------
@@ -104,7 +106,7 @@ const deskSchema = z
         packets: z.array(document("a context_NNN.md bounded brief")).describe("bounded briefs"),
         primer: document("session_primer.md").nullable(),
         lock: document("the memory lock's status").nullable(),
-        proposalLocks: z.array(document("a proposal's decision lock")).describe("decision locks"),
+        proposalLocks: z.array(document("a proposal's decision lock or a checkpoint's gate decision lock")).describe("decision locks"),
         errors: z.array(coordIssueSchema).describe("per-file problems"),
       })
       .describe("everything read from .coord/"),
