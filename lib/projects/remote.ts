@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { WorkbenchError } from "../core/errors";
+import { syncDir } from "../core/fs/atomic-write";
 import { findRepositoryAt, openRepository, runGit, type GitRepository } from "../core/git-runner";
 import { dataDir } from "../db/database-url";
 import { isSafeBranch } from "./schemas";
@@ -61,6 +63,39 @@ export function removeCheckout(dir: string): void {
 
 const CLONE_TIMEOUT_MS = 10 * 60_000;
 
+/** A clone's temporary folder: `.clone-<pid>-<random>`, so a later clone knows whose it was. */
+const CLONE_PREFIX = ".clone-";
+
+/** Whether a process with this id runs (one of another user counts: it cannot be told apart). */
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes the temporary folders of clones whose process died (killed mid-clone); a running clone's stays. */
+function removeDeadClones(): void {
+  for (const name of fs.readdirSync(remotesRoot())) {
+    const m = /^\.clone-(\d+)-/.exec(name);
+    if (m && !alive(Number(m[1]))) fs.rmSync(path.join(remotesRoot(), name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Flushes the files of the filesystem holding `dir` to the disk (syncfs, through coreutils'
+ * `sync --file-system`): git fsyncs its packs but not the files a checkout writes, and fsyncing
+ * each of tens of thousands would cost more than the clone. Best effort, like syncDir.
+ */
+function syncFileSystem(dir: string): Promise<void> {
+  return new Promise((resolve) => {
+    execFile("sync", ["--file-system", dir], { timeout: CLONE_TIMEOUT_MS }, () => resolve());
+  });
+}
+
 /**
  * A remote on this machine (file:// or an absolute path) is a repository the Workbench does not
  * own: git's upload-pack would run in it under its own configuration. It is served from a
@@ -99,7 +134,8 @@ export function gitMessage(e: unknown): string {
 export async function cloneRemote(url: string, branch: string | undefined, dest: string): Promise<{ branch: string; head: string }> {
   insideRemotes(dest);
   fs.mkdirSync(remotesRoot(), { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(remotesRoot(), ".clone-"));
+  removeDeadClones();
+  const tmp = fs.mkdtempSync(path.join(remotesRoot(), `${CLONE_PREFIX}${process.pid}-`));
   const { from, shadow } = await servedUrl(url).catch((e: unknown) => {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw new WorkbenchError("UNREADABLE", `Could not clone ${url}: ${gitMessage(e)}`, e);
@@ -119,8 +155,12 @@ export async function cloneRemote(url: string, branch: string | undefined, dest:
     // The shadow's URL was only for this clone; origin names the remote as the user gave it.
     await inCheckout(tmp, ["remote", "set-url", "origin", url]);
     await inCheckout(tmp, ["reset", "--hard", "-q", "HEAD"]);
+    // On disk before it takes the checkout's name, and the name before the project row naming
+    // it is stored: after a power loss the checkout is whole or absent (then cloned again).
+    await syncFileSystem(tmp);
     fs.rmSync(dest, { recursive: true, force: true });
     fs.renameSync(tmp, dest);
+    syncDir(remotesRoot());
     return { branch: tracked, head };
   } finally {
     shadow?.close();
