@@ -156,7 +156,7 @@ describe("kill -9 while a human decision is signed", () => {
 
       const points = killPoints(steps, 31);
       const seen = { before: 0, after: 0, lockLeft: 0, emptyLock: 0, tempLeft: 0 };
-      /** A kill point that left the lock with the file as before: replayed after the loop. */
+      /** A kill point that left the lock and a cut-off temp file of the decided file (as before): replayed after the loop. */
       let lockedBefore: number | null = null;
 
       const check = async (lane: Lane, at: number) => {
@@ -193,7 +193,7 @@ describe("kill -9 while a human decision is signed", () => {
             snap.proposalLocks.map((l) => l.file),
             where,
           ).toContain(w.lock);
-          if (outcome === "before") lockedBefore ??= at;
+          if (outcome === "before" && leftovers.some((f) => f.startsWith(`${w.file}.tmp.`))) lockedBefore ??= at;
           await expect(breakCoordLock(lane.projectId, { file: w.lock }), where).resolves.toMatchObject({ file: w.lock });
           expect(
             [...readTree(lane.coord).keys()].filter((f) => f.startsWith(w.lock.slice(".coord/".length))),
@@ -214,15 +214,19 @@ describe("kill -9 while a human decision is signed", () => {
       expect(lockedBefore).not.toBeNull();
 
       // A lock left by a kill blocks the next decision until it is reclaimed, never longer:
-      // refused, removed by breakCoordLock (its owner is dead), then the decision goes through.
+      // refused, removed by breakCoordLock (its owner is dead), then the decision goes through,
+      // past the cut-off temp file, which the readers pass over.
       expect((await run(lane0, lockedBefore!)).signal).toBe("SIGKILL");
       const refused = await run(lane0, 0);
       expect(outcomeOf(refused)).toMatchObject({ ok: false, code: "CONFLICT", message: expect.stringMatching(/is locked: .*looks stale \(.*owner dead\)/) });
       await breakCoordLock(lane0.projectId, { file: w.lock });
       const next = await run(lane0, 0);
       expect(outcomeOf(next), next.stderr).toMatchObject({ ok: true });
-      expect(coordFiles(lane0, w).files).toEqual(after.files);
+      const final = coordFiles(lane0, w);
+      expect(final.files).toEqual(after.files);
+      expect(final.leftovers).toEqual([expect.stringContaining(`${w.file}.tmp.`)]);
       expect(await w.shown(lane0)).toEqual(after.shown);
+      expect((await readCoord(lane0.root)).errors).toEqual([]);
       reset(lane0);
     }, 240_000);
   }
