@@ -19,8 +19,8 @@ export async function runReduceCommand(args: string[], options: { referenceLayou
     return 1;
   }
   try {
-    const { reduceContextState, summaryText } = await import("../../lib/deep-context/reducer");
-    const result = reduceContextState(specFolder, { layouts: options.referenceLayoutOnly ? "reference" : "both" });
+    const { reduceContextStateAsync, summaryText } = await import("../../lib/deep-context/reducer");
+    const result = await reduceContextStateAsync(specFolder, { layouts: options.referenceLayoutOnly ? "reference" : "both" });
     // Packet files not read (links out of the repository, pipes, nesting too deep): named, so
     // nothing is skipped silently. Their names are repository text, hence terminalSafe.
     for (const w of result.fileWarnings) io.err(`[deep-context] warning: ${terminalSafe(w.message)}\n`);

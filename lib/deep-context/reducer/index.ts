@@ -4,4 +4,4 @@
  * deep-context-dashboard.md), held to the reference by tests/unit/deep-context/reducer/oracle.test.ts.
  * Nothing here imports zod: `workbench reduce` starts without it.
  */
-export { type ReduceOptions, type ReduceResult, type ReduceTimings, reduceContextState, summaryText } from "./reduce";
+export { type ReduceOptions, type ReduceResult, type ReduceTimings, reduceContextState, reduceContextStateAsync, summaryText } from "./reduce";

@@ -21,21 +21,22 @@
 import path from "node:path";
 import { WorkbenchError } from "../../core/errors";
 import type { ProjectFs } from "../../core/project-fs";
-import { prepareFileAtomic } from "../../core/fs/atomic-write";
+import { type PreparedWrite, prepareFileAtomic } from "../../core/fs/atomic-write";
 import { commitTogether, recoverCommits } from "../../core/fs/commit-together";
 import type { FileWarning } from "../../core/warnings";
 import { type ArtifactRoot, assertSafeSpecFolder, resolveContextArtifactRoot } from "./artifact-root";
 import { renderDashboard } from "./dashboard";
 import { readStateLog } from "./jsonl";
 import type { Memo } from "../memo";
-import { type PacketPaths, type SeatLayouts, listSeatIterations, packetPaths, readConfig } from "./packet";
+import { type PacketPaths, type SeatIteration, type SeatLayouts, listSeatIterations, packetPaths, readConfig } from "./packet";
 import { type Place, openSpecFolder, probe, refusalText } from "../place";
 import { settledFingerprint } from "../run-cache";
 import { DEFAULT_AGREEMENT_MIN, DEFAULT_RELEVANCE_GATE, type RegistryBuckets, buildRegistryOf } from "./registry";
-import { type SeatDecoder, collectSeats } from "./seats";
+import { type SeatCollection, type SeatDecoder, collectSeats } from "./seats";
 import { type RegistryTail, registryObject, writeRegistry } from "./serialize";
 import { type JsonRecord, type StateRecords, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
 import { isFiniteNumber, toNumber } from "../text";
+import { allPrepared, prepareFileAtomicAsync } from "./write-async";
 import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogReading, StateLogRepair } from "../types";
 
 export interface ReduceOptions {
@@ -117,7 +118,28 @@ function assertFoldersInside(pfs: ProjectFs, spec: Place, rel: string): void {
   }
 }
 
-export function reduceContextState(specFolder: string, options: ReduceOptions = {}): ReduceResult {
+/** What the reduce knows before the seat files are read (steps 1–3). */
+interface Begun {
+  t0: number;
+  t1: number;
+  options: ReduceOptions;
+  pfs: ProjectFs;
+  spec: Place;
+  fileWarnings: FileWarning[];
+  artifactRoot: ArtifactRoot;
+  paths: PacketPaths;
+  rels: PacketPaths;
+  writing: boolean;
+  decoder: SeatDecoder;
+  config: unknown;
+  log: ReturnType<typeof readStateLog>;
+  iterations: JsonRecord[];
+  events: JsonRecord[];
+  relevanceGate: number;
+  agreementMin: number;
+}
+
+function begin(specFolder: string, options: ReduceOptions): Begun {
   const t0 = performance.now();
   const { pfs, spec } = locateSpec(specFolder, options.fs);
   const fileWarnings: FileWarning[] = [];
@@ -140,71 +162,62 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   const relevanceGate = isFiniteNumber(configGate) ? configGate : DEFAULT_RELEVANCE_GATE;
   const agreementMin = isFiniteNumber(configMin) ? configMin : DEFAULT_AGREEMENT_MIN;
   const t1 = performance.now();
+  return { t0, t1, options, pfs, spec, fileWarnings, artifactRoot, paths, rels, writing, decoder, config, log, iterations, events, relevanceGate, agreementMin };
+}
 
-  const layouts = options.layouts ?? "both";
-  const last = options.throughIteration;
-  const seatDir: Place = { abs: paths.seatDir, rel: rels.seatDir };
-  const collect = () => {
-    const seatIterations = listSeatIterations(pfs, seatDir, layouts);
-    return collectSeats(pfs, last === undefined ? seatIterations : seatIterations.filter((it) => it.iteration <= last), decoder);
-  };
-  // The collection is only read from here on (buildRegistryOf's relevance rounding writes the
-  // same values again), so read-only calls can share one. The fingerprint is taken before the
-  // seat folder is listed: a file that lands in between makes the next call read again.
-  const seats =
-    options.seatMemo && options.readOnly === true ? options.seatMemo.get(["seats", pfs.root, rels.seatDir, layouts, last ?? "", decoder].join("\u0001"), settledFingerprint(pfs, rels.seatDir), collect) : collect();
-  fileWarnings.push(...seats.fileWarnings);
-  const t2 = performance.now();
+/** The seat files to read: every iteration's, or those up to options.throughIteration. */
+function seatIterationsOf(b: Begun): SeatIteration[] {
+  const last = b.options.throughIteration;
+  const all = listSeatIterations(b.pfs, { abs: b.paths.seatDir, rel: b.rels.seatDir }, b.options.layouts ?? "both");
+  return last === undefined ? all : all.filter((it) => it.iteration <= last);
+}
 
-  const lineage = lineageOf(config, events);
-  const graph = graphRollupOf(events);
-  const status = statusOf(config, iterations, events);
+/** The registry's buckets, its top-level tail and the dashboard's inputs, from the seats (step 5). */
+function compute(b: Begun, seats: SeatCollection) {
+  b.fileWarnings.push(...seats.fileWarnings);
+  const lineage = lineageOf(b.config, b.events);
+  const graph = graphRollupOf(b.events);
+  const status = statusOf(b.config, b.iterations, b.events);
   const tail: RegistryTail = {
     sessionId: lineage.sessionId || "",
     lineageMode: lineage.lineageMode,
     generation: lineage.generation,
     status,
-    relevanceGate,
-    agreementMin,
+    relevanceGate: b.relevanceGate,
+    agreementMin: b.agreementMin,
     executorPool: Array.from(seats.allSeatLabels).sort(),
-    iterationsCompleted: iterations.length,
+    iterationsCompleted: b.iterations.length,
     seatsByIteration: seats.seatsByIteration,
     graphDecision: graph.graphDecision,
-    corruptionWarnings: log.corruptionWarnings,
+    corruptionWarnings: b.log.corruptionWarnings,
     seatValidationWarnings: seats.validationWarnings,
-    stateLogRepair: log.repair,
+    stateLogRepair: b.log.repair,
   };
   // Buckets are sorted when first needed: the dashboard only reads the top of one.
-  const reg: RegistryBuckets = buildRegistryOf(seats.table, null, { relevanceGate, agreementMin }, { lazy: true });
-  let dashboard = renderDashboard({ config, registry: reg, iterations, lineage, graph, status });
-  if (!dashboard.endsWith("\n")) dashboard += "\n";
-  const t3 = performance.now();
-
+  const reg: RegistryBuckets = buildRegistryOf(seats.table, null, { relevanceGate: b.relevanceGate, agreementMin: b.agreementMin }, { lazy: true });
+  const dashboard = (): string => {
+    const text = renderDashboard({ config: b.config, registry: reg, iterations: b.iterations, lineage, graph, status });
+    return text.endsWith("\n") ? text : `${text}\n`;
+  };
   const serialize = (sink: (bytes: Buffer, length: number) => void) => writeRegistry(sink, reg, tail);
-  if (writing) {
-    pfs.ensureDirSync(artifactRoot.artifactRel);
-    // Both places are checked and both temp files written before either is renamed: an output
-    // that is a link (or not a file) makes the reduce fail with neither replaced.
-    const registryPath = pfs.writablePathSync(rels.registryPath);
-    const dashboardPath = pfs.writablePathSync(rels.dashboardPath);
-    const registryWrite = prepareFileAtomic(registryPath, (write) => serialize(write));
-    let dashboardWrite;
-    try {
-      dashboardWrite = prepareFileAtomic(dashboardPath, (write) => write(dashboard));
-    } catch (error) {
-      registryWrite.abort();
-      throw error;
-    }
-    // Both renamed as one (a commit record first): a reduce killed between the two renames
-    // is finished by the next one, so the pair is never one file new and one old.
-    commitTogether(path.dirname(registryPath), [registryWrite, dashboardWrite]);
-  }
-  const t4 = performance.now();
+  return { tail, reg, dashboard, serialize };
+}
 
+type Computed = ReturnType<typeof compute>;
+
+/** The output files' places, checked before either temp file is written (an output that is a link makes the reduce fail with neither replaced). */
+function outputPaths(b: Begun): { registryPath: string; dashboardPath: string } {
+  b.pfs.ensureDirSync(b.artifactRoot.artifactRel);
+  return { registryPath: b.pfs.writablePathSync(b.rels.registryPath), dashboardPath: b.pfs.writablePathSync(b.rels.dashboardPath) };
+}
+
+function finish(b: Begun, seats: SeatCollection, c: Computed, dashboard: string, t2: number, t3: number, t4: number): ReduceResult {
+  const { reg, tail, serialize } = c;
+  const { log, paths, pfs } = b;
   const summary: ReduceSummary = {
     registryPath: paths.registryPath,
     dashboardPath: paths.dashboardPath,
-    iterationsCompleted: iterations.length,
+    iterationsCompleted: b.iterations.length,
     findings: reg.metrics.findings,
     agreementEligible: reg.metrics.agreementEligible,
     contradictions: reg.metrics.contradictions,
@@ -217,17 +230,17 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
   };
   return {
     ...paths,
-    artifactRoot,
+    artifactRoot: b.artifactRoot,
     summary,
     dashboard,
     corruptionWarnings: log.corruptionWarnings,
     seatValidationWarnings: seats.validationWarnings,
     stateLogRepair: log.repair,
     stateLogReading: log.reading,
-    fileWarnings: packetWarnings(pfs, spec.rel, fileWarnings),
+    fileWarnings: packetWarnings(pfs, b.spec.rel, b.fileWarnings),
     labelFirstSeatFiles: seats.labelFirstFiles,
     usedParseFallback: seats.usedFallback,
-    timings: { stateMs: t1 - t0, seatsMs: t2 - t1, registryMs: t3 - t2, writeMs: t4 - t3 },
+    timings: { stateMs: b.t1 - b.t0, seatsMs: t2 - b.t1, registryMs: t3 - t2, writeMs: t4 - t3 },
     registryJson: () => {
       const parts: Buffer[] = [];
       serialize((bytes, length) => parts.push(Buffer.from(bytes.subarray(0, length))));
@@ -235,6 +248,69 @@ export function reduceContextState(specFolder: string, options: ReduceOptions = 
     },
     registry: () => registryObject(reg, tail),
   };
+}
+
+export function reduceContextState(specFolder: string, options: ReduceOptions = {}): ReduceResult {
+  const b = begin(specFolder, options);
+  const collect = () => collectSeats(b.pfs, seatIterationsOf(b), b.decoder);
+  // The collection is only read from here on (buildRegistryOf's relevance rounding writes the
+  // same values again), so read-only calls can share one. The fingerprint is taken before the
+  // seat folder is listed: a file that lands in between makes the next call read again.
+  const seats =
+    options.seatMemo && options.readOnly === true
+      ? options.seatMemo.get(["seats", b.pfs.root, b.rels.seatDir, options.layouts ?? "both", options.throughIteration ?? "", b.decoder].join("\u0001"), settledFingerprint(b.pfs, b.rels.seatDir), collect)
+      : collect();
+  const t2 = performance.now();
+  const c = compute(b, seats);
+  const dashboard = c.dashboard();
+  const t3 = performance.now();
+  if (b.writing) {
+    const { registryPath, dashboardPath } = outputPaths(b);
+    const registryWrite = prepareFileAtomic(registryPath, (write) => c.serialize(write));
+    let dashboardWrite;
+    try {
+      dashboardWrite = prepareFileAtomic(dashboardPath, (write) => write(dashboard));
+    } catch (error) {
+      registryWrite.abort();
+      throw error;
+    }
+    // Both renamed as one (a commit record first): a reduce killed between the two renames
+    // is finished by the next one, so the pair is never one file new and one old.
+    commitTogether(path.dirname(registryPath), [registryWrite, dashboardWrite]);
+  }
+  return finish(b, seats, c, dashboard, t2, t3, performance.now());
+}
+
+/**
+ * reduceContextState for the CLI: the registry's fsync runs on libuv's threadpool while the
+ * dashboard is rendered, written and fsynced beside it (the fsyncs were the largest part of
+ * the reduce's I/O on the main thread). Same files, same bytes, same durability: each temp
+ * file fsynced before the renames, the folder after them (commitTogether). No seat memo: it writes.
+ */
+export async function reduceContextStateAsync(specFolder: string, options: Omit<ReduceOptions, "seatMemo"> = {}): Promise<ReduceResult> {
+  const b = begin(specFolder, options);
+  const seats = collectSeats(b.pfs, seatIterationsOf(b), b.decoder);
+  const t2 = performance.now();
+  const c = compute(b, seats);
+  if (!b.writing) {
+    const dashboard = c.dashboard();
+    const t3 = performance.now();
+    return finish(b, seats, c, dashboard, t2, t3, t3);
+  }
+  const { registryPath, dashboardPath } = outputPaths(b);
+  const registryWrite = prepareFileAtomicAsync(registryPath, (write) => c.serialize(write));
+  let dashboard = "";
+  let dashboardWrite: Promise<PreparedWrite>;
+  try {
+    dashboard = c.dashboard();
+    dashboardWrite = prepareFileAtomicAsync(dashboardPath, (write) => write(dashboard));
+  } catch (error) {
+    dashboardWrite = Promise.reject(error);
+  }
+  const t3 = performance.now();
+  const writes = await allPrepared([registryWrite, dashboardWrite]);
+  commitTogether(path.dirname(registryPath), writes);
+  return finish(b, seats, c, dashboard, t2, t3, performance.now());
 }
 
 /** The file layer's refusals under the spec folder and the reducer's own warnings, once per file and reason. */
