@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 import workbench from "./eslint/plugin.mjs";
 
 const SOURCES = ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"];
-const DEEP_CONTEXT_PARTS = ["reducer", "convergence", "views", "compare"];
+const DEEP_CONTEXT_PARTS = ["reducer", "convergence", "views", "compare", "view-host"];
 
 // Prisma is the database layer's business: everything else sees DTOs.
 const PRISMA = {

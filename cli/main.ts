@@ -6,6 +6,7 @@ import { registerConverge } from "./commands/converge-command";
 import { registerDb } from "./commands/db-command";
 import { registerIndex } from "./commands/index-command";
 import { registerIndexJob } from "./commands/index-job-command";
+import { registerRunViews } from "./commands/run-views-command";
 import { registerLoadContext } from "./commands/load-context-command";
 import { registerLoader } from "./commands/loader-command";
 import { registerMcp } from "./commands/mcp-command";
@@ -78,6 +79,7 @@ export async function main(argv: string[], hooks: MainHooks = {}): Promise<numbe
   registerAccount(program, setCode);
   registerApi(program, setCode);
   registerIndexJob(program, setCode);
+  registerRunViews(program);
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (e) {

@@ -4,53 +4,27 @@ import { ProjectFs } from "../core/project-fs";
 import type { ProjectHeadDto } from "../db/dto";
 import { getProjectHead } from "../db/repositories/projects";
 import { getRun, listRuns, type RunRowDto } from "../db/repositories/runs";
-import type { ContextEventRecord, ContextIterationRecord, ReplayResult, ResearchTimeline, ReviewTimeline, SignalVariant } from "./convergence";
+import type { ResearchTimeline, ReviewTimeline, SignalVariant } from "./convergence";
 import { packetFingerprint, packetVersion } from "./run-cache";
-import type { FindingsRegistry } from "./types";
+import { askRunViews } from "./view-host";
 import {
-  EVENTS_PER_WINDOW,
   ITERATIONS_PER_WINDOW,
   LISTED_WARNINGS,
-  type FindingsFacets,
   type FindingsPage,
   type FindingsQuery,
   type ListWindow,
   type RunView,
+  type RunPageView,
   type RunWindowQuery,
-  type SignalPoint,
   cachedRunView,
-  cachedRunViewAndVersion,
-  findingsFacets,
-  findingsQuerySchema,
   loadSiblingTimeline,
-  queryFindings,
-  signalPoints,
   sliceOf,
   windowOf,
   withEventCounts,
 } from "./views";
 
-/**
- * What the run page and `GET …/runs/:runId` get: the view without the findings (plus their
- * first window) and without the graph drawing (`…/graph`, loaded when it scrolls into view),
- * and one window of each list that grows with the state log, with its totals.
- */
-export interface RunPageView extends Omit<RunView, "findings" | "drawing" | "events" | "iterations" | "replay" | "warnings" | "registry"> {
-  findingsFacets: FindingsFacets;
-  firstFindings: FindingsPage;
-  events: ContextEventRecord[];
-  eventWindow: ListWindow;
-  iterations: ContextIterationRecord[];
-  iterationWindow: ListWindow;
-  /** The charts' points of the iteration window: logged, iteration-record and computed values (see signal-provenance.ts). */
-  signalPoints: SignalPoint[];
-  /** The replay with the entries of the iteration window (by position) and the first divergences. */
-  replay: (Omit<ReplayResult, "entries" | "divergences"> & { entries: (ReplayResult["entries"][number] & { eventCount: number })[]; entryWindow: ListWindow; divergences: string[]; divergenceCount: number }) | null;
-  /** The registry without its buckets; its corruption and seat warnings are the first LISTED_WARNINGS (the metrics count them all). */
-  registry: (Omit<FindingsRegistry, "reuseCandidates" | "integrationPoints" | "conventions" | "dependencies" | "gaps" | "lowConfidence"> & { corruptionWarningCount: number; seatValidationWarningCount: number }) | null;
-  warnings: string[];
-  warningCount: number;
-}
+export { type RunPageView, pageViewOf } from "./views";
+export { type CompareBaseline, type CompareChoices, type RunCompareResult, compareChoices, compareRun } from "./compare-service";
 
 export interface RunResult {
   run: RunRowDto;
@@ -65,54 +39,6 @@ export interface RunResult {
 async function contextRun(project: string | ProjectHeadDto, runId: string): Promise<{ run: RunRowDto; rootPath: string }> {
   const head = typeof project === "string" ? await getProjectHead(project) : project;
   return { run: await getRun(head.id, runId), rootPath: head.rootPath };
-}
-
-// The facets and the first window of the findings depend on the view alone; a view is computed
-// once per packet state, so these are too (not once per request: they count and sort every finding).
-const firstFindingsByView = new WeakMap<RunView, Pick<RunPageView, "findingsFacets" | "firstFindings">>();
-
-function firstFindingsOf(view: RunView): Pick<RunPageView, "findingsFacets" | "firstFindings"> {
-  let first = firstFindingsByView.get(view);
-  if (!first) {
-    first = { findingsFacets: findingsFacets(view.findings), firstFindings: queryFindings(view.findings, findingsQuerySchema.parse({})) };
-    firstFindingsByView.set(view, first);
-  }
-  return first;
-}
-
-/** The page's windows of a computed view (see RunPageView). */
-export function pageViewOf(full: RunView, windows: RunWindowQuery = {}): RunPageView {
-  const { findings: _findings, drawing: _drawing, events, iterations, replay, warnings, registry, ...rest } = full;
-  const eventWindow = windowOf(events.length, windows.events, EVENTS_PER_WINDOW);
-  const iterationWindow = windowOf(iterations.length, windows.iterations, ITERATIONS_PER_WINDOW);
-  const shownIterations = sliceOf(iterations, iterationWindow);
-  const points = signalPoints(shownIterations, events, rest.provenance);
-  let pageReplay: RunPageView["replay"] = null;
-  if (replay) {
-    const entryWindow = windowOf(replay.entries.length, windows.iterations, ITERATIONS_PER_WINDOW);
-    pageReplay = { ...replay, entries: withEventCounts(sliceOf(replay.entries, entryWindow)), entryWindow, divergences: replay.divergences.slice(0, LISTED_WARNINGS), divergenceCount: replay.divergences.length };
-  }
-  return {
-    ...rest,
-    ...firstFindingsOf(full),
-    events: sliceOf(events, eventWindow),
-    eventWindow,
-    iterations: shownIterations,
-    iterationWindow,
-    signalPoints: points,
-    replay: pageReplay,
-    registry: registry
-      ? {
-          ...registry,
-          corruptionWarnings: registry.corruptionWarnings.slice(0, LISTED_WARNINGS),
-          corruptionWarningCount: registry.corruptionWarnings.length,
-          seatValidationWarnings: registry.seatValidationWarnings.slice(0, LISTED_WARNINGS),
-          seatValidationWarningCount: registry.seatValidationWarnings.length,
-        }
-      : null,
-    warnings: warnings.slice(0, LISTED_WARNINGS),
-    warningCount: warnings.length,
-  };
 }
 
 /** A run of an indexed project, with its view when it is a deep-context packet: one window of each list that grows with the log. */
@@ -134,18 +60,15 @@ export async function runForProject(project: string | ProjectHeadDto, runId: str
     } as RunResult["timeline"];
     return { run, version, view: null, timeline: windowed };
   }
-  // The version comes from the walk that keys the view, before it is computed: a change while
-  // it is computed makes the versions differ.
-  const { view, version } = await cachedRunViewAndVersion(rootPath, run.relPath, variant);
-  return { run, version, view: pageViewOf(await view, windows), timeline: null };
+  const { view, version } = await askRunViews<"page">({ op: "page", rootPath, relPath: run.relPath, variant, windows });
+  return { run, version, view, timeline: null };
 }
 
 /** One filtered, sorted window of a deep-context run's findings. */
 export async function runFindings(projectId: string, runId: string, query: FindingsQuery): Promise<FindingsPage> {
   const { run, rootPath } = await contextRun(projectId, runId);
   if (run.loopType !== "context") return { matched: 0, offset: query.offset, rows: [] };
-  const view = await cachedRunView(rootPath, run.relPath, "documented");
-  return queryFindings(view.findings, query);
+  return askRunViews<"findings">({ op: "findings", rootPath, relPath: run.relPath, query });
 }
 
 /**
@@ -155,14 +78,14 @@ export async function runFindings(projectId: string, runId: string, query: Findi
 export async function warmRunViews(projectId: string, max = 2): Promise<void> {
   const project = await getProjectHead(projectId);
   const runs = (await listRuns(projectId)).filter((r) => r.loopType === "context").slice(0, max);
-  for (const run of runs) await cachedRunView(project.rootPath, run.relPath, "documented");
+  if (runs.length > 0) await askRunViews<"warm">({ op: "warm", rootPath: project.rootPath, relPaths: runs.map((r) => r.relPath) });
 }
 
 /** The coverage graph of a deep-context run, as the page draws it. */
 export async function runGraphDrawing(projectId: string, runId: string): Promise<RunView["drawing"]> {
   const { run, rootPath } = await contextRun(projectId, runId);
   if (run.loopType !== "context") return { nodes: [], edges: [], truncated: false };
-  return (await cachedRunView(rootPath, run.relPath, "documented")).drawing;
+  return askRunViews<"drawing">({ op: "drawing", rootPath, relPath: run.relPath });
 }
 
 /**

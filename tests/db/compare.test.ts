@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorkbenchError } from "../../lib/core/errors";
 import { listRuns, type RunRowDto } from "../../lib/db/repositories/runs";
-import { compareQuerySchema, compareChoices, compareRun } from "../../lib/deep-context/compare";
+import { compareQuerySchema } from "../../lib/deep-context/compare";
+import { compareChoices, compareRun } from "../../lib/deep-context/service";
 import { startIndexJob, waitForJob } from "../../lib/indexer/jobs";
 import { addProject } from "../../lib/projects/add-project";
 import { COMPARE_EXPECTED, COMPARE_SPEC, writeComparePacket } from "../helpers/compare-packet";

@@ -5,7 +5,7 @@
  * or gained an executor is one changed unit, not one dropped and one added.
  *
  * Pure: both sides come in as plain data (see compareSideOf); loading them is the
- * service's job (compare-service.ts).
+ * service's job (../compare-service.ts).
  */
 import { SIGNAL_THRESHOLDS, type SignalName, type SignalRole, type ConvergenceData, type GraphDecision } from "../convergence";
 import type { FindingRow, RunView } from "../views";

@@ -1,4 +1,4 @@
-/** Public surface of cross-run comparison: the pure comparison of two run views, and the service that loads both sides. */
+/** Public surface of cross-run comparison: the pure comparison of two run views, kept per pair of views (the service that asks for both sides is ../compare-service.ts). */
 export {
   COMPARE_SECTIONS,
   CONTRADICTIONS_SHOWN,
@@ -24,4 +24,4 @@ export {
   isUnchanged,
   parseBaselineRef,
 } from "./compare";
-export { type CompareBaseline, type CompareChoices, type RunCompareResult, compareChoices, compareRun } from "./compare-service";
+export { compareViews, iterationsOf } from "./compare-views";

@@ -19,6 +19,7 @@ export {
   findingsQuerySchema,
   queryFindings,
 } from "./findings-query";
+export { type RunPageView, pageViewOf } from "./page-view";
 export { type RunSummary, summarizeRun } from "./run-summary";
 export { type FindingRow, type RunView, type RunViewOptions, type StateLogView, bestConnected, loadRunView } from "./run-view";
 export {

@@ -14,7 +14,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { isWorkbenchError } from "@/lib/core/errors";
-import { COMPARE_SECTIONS, compareQuerySchema, compareChoices, compareRun, type CompareChoices, type RunCompareResult } from "@/lib/deep-context/compare";
+import { COMPARE_SECTIONS, compareQuerySchema } from "@/lib/deep-context/compare";
+import { compareChoices, compareRun, type CompareChoices, type RunCompareResult } from "@/lib/deep-context/service";
 import { plural } from "@/lib/core/plural";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { compareRun } from "@/lib/deep-context/compare";
+import { compareRun } from "@/lib/deep-context/service";
 import { runRoutes } from "@/lib/deep-context/schemas";
 import { handle } from "../../../../../_lib/handler";
 
