@@ -3,6 +3,7 @@
  * a large run's view costs seconds of CPU that must not stall the server's other requests,
  * and a run that ends that process costs one answer, not the server.
  */
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WorkbenchError } from "../../lib/core/errors";
 import { listRuns, type RunRowDto } from "../../lib/db/repositories/runs";
@@ -55,6 +56,14 @@ describe("run views in their own process", () => {
     expect(findings).toEqual(await answerLocally<"findings">({ op: "findings", rootPath: root, relPath: turso.relPath, query: findingsQuerySchema.parse({ limit: "5" }) }));
     expect(findings.rows.length).toBeGreaterThan(0);
     expect(drawing).toEqual(await answerLocally<"drawing">({ op: "drawing", rootPath: root, relPath: turso.relPath }));
+  });
+
+  it("computes a run's convergence (the MCP tool's answer) over there too", async () => {
+    const folder = path.join(root, turso.relPath);
+    const here = await answerLocally<"convergence">({ op: "convergence", folder, rootPath: root, variant: "documented" });
+    const there = await askRunViews<"convergence">({ op: "convergence", folder, rootPath: root, variant: "documented" });
+    expect(there).toEqual(here);
+    expect(there.graph_decision).toMatch(/^(CONTINUE|STOP_ALLOWED|STOP_BLOCKED)$/);
   });
 
   it("passes the view's own errors through with their code", async () => {

@@ -3,7 +3,9 @@
  * the window asked for. In the server this runs in the view process (process-host.ts).
  */
 import { WorkbenchError } from "../../core/errors";
+import { ProjectFs } from "../../core/project-fs";
 import { compareViews, compareWindow, iterationsOf } from "../compare";
+import { evaluatePacket } from "../convergence";
 import { cachedRunView, cachedRunViewAndVersion, pageViewOf, queryFindings } from "../views";
 import type { RequestOf, ViewAnswers, ViewOp, ViewRequest } from "./requests";
 
@@ -43,6 +45,11 @@ async function answer(r: ViewRequest): Promise<ViewAnswers[ViewOp]> {
         baseView = await cachedRunView(r.rootPath, r.relPath, "documented", n);
       }
       return compareWindow(compareViews(baseView, view), r.req);
+    }
+    case "convergence": {
+      const fs = r.rootPath === null ? undefined : await ProjectFs.open(r.rootPath);
+      const res = await evaluatePacket(r.folder, { variant: r.variant, ...(fs ? { fs } : {}) });
+      return { ...res.payload, graph_origin: res.graphSource.origin, replay: res.replay, warnings: res.warnings };
     }
   }
 }

@@ -3,7 +3,7 @@
  * computed view, never the view itself (a large run's view is tens of MB, and it is computed
  * and kept in a process of its own: see process-host.ts).
  */
-import type { SignalVariant } from "../convergence";
+import type { ConvergencePayload, GraphSource, ReplayResult, SignalVariant } from "../convergence";
 import type { CompareRequest, CompareWindow } from "../compare";
 import type { FindingsPage, FindingsQuery, RunPageView, RunView, RunWindowQuery } from "../views";
 
@@ -19,7 +19,9 @@ export type ViewRequest =
   | ({ op: "drawing" } & RunAt)
   | { op: "warm"; rootPath: string; relPaths: string[] }
   | ({ op: "iterations" } & RunAt)
-  | ({ op: "compare"; baseline: { relPath: string } | { iteration: number }; req: CompareRequest } & RunAt);
+  | ({ op: "compare"; baseline: { relPath: string } | { iteration: number }; req: CompareRequest } & RunAt)
+  /** `workbench converge --json`'s object for a packet folder: read through the project's file layer when `rootPath` is given. */
+  | { op: "convergence"; folder: string; rootPath: string | null; variant: SignalVariant };
 
 export interface ViewAnswers {
   /** The page's windows, and the packet's version from the walk that keyed the view. */
@@ -29,7 +31,11 @@ export interface ViewAnswers {
   warm: null;
   iterations: number[];
   compare: CompareWindow;
+  convergence: ConvergenceAnswer;
 }
+
+/** The same object, key for key, as cli/commands/converge-command.ts prints. */
+export type ConvergenceAnswer = ConvergencePayload & { graph_origin: GraphSource["origin"]; replay: ReplayResult | null; warnings: string[] };
 
 export type ViewOp = ViewRequest["op"];
 export type RequestOf<O extends ViewOp> = Extract<ViewRequest, { op: O }>;

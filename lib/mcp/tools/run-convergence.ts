@@ -2,7 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WorkbenchError } from "../../core/errors";
 import { ProjectFs } from "../../core/project-fs";
 import { getRun } from "../../db/repositories/runs";
-import { evaluatePacket } from "../../deep-context/convergence";
+import { askRunViews } from "../../deep-context/view-host";
 import { mayUsePaths, type McpCallerContext } from "../context";
 import { projectFor } from "../project";
 import { guard, jsonResult } from "../result";
@@ -13,13 +13,13 @@ import { runConvergenceToolInput, runConvergenceToolOutput } from "../schemas";
  * (confined to the repository holding it), or the indexed run's packet inside its project
  * (confined to the project).
  */
-async function packetFolder(ctx: McpCallerContext, args: { specFolder?: string; project?: string; runId?: string }): Promise<{ folder: string; fs?: ProjectFs }> {
+async function packetFolder(ctx: McpCallerContext, args: { specFolder?: string; project?: string; runId?: string }): Promise<{ folder: string; rootPath: string | null }> {
   const { specFolder, project, runId } = args;
   if (specFolder !== undefined) {
     if (project !== undefined || runId !== undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give either specFolder, or project and runId, not both.");
     // A path reads the server's disk: as for registering a folder, only local mode and instance admins.
     if (!mayUsePaths(ctx)) throw new WorkbenchError("FORBIDDEN", "specFolder: only an instance administrator can read a folder on the server; give project and runId.");
-    return { folder: specFolder };
+    return { folder: specFolder, rootPath: null };
   }
   if (project === undefined && runId === undefined) throw new WorkbenchError("INVALID_INPUT", "specFolder: give a spec folder, or project and runId.");
   if (project === undefined || runId === undefined) throw new WorkbenchError("INVALID_INPUT", `${project === undefined ? "project" : "runId"}: give both project and runId (or a specFolder).`);
@@ -33,7 +33,7 @@ async function packetFolder(ctx: McpCallerContext, args: { specFolder?: string; 
   }
   if (run.loopType !== "context") throw new WorkbenchError("INVALID_INPUT", `runId: run "${runId}" is a ${run.loopType} loop; convergence is computed for deep-context runs.`);
   const fs = await ProjectFs.open(p.rootPath);
-  return { folder: fs.resolve(run.relPath), fs };
+  return { folder: fs.resolve(run.relPath), rootPath: p.rootPath };
 }
 
 export function registerRunConvergenceTool(server: McpServer, ctx: McpCallerContext): void {
@@ -49,10 +49,9 @@ export function registerRunConvergenceTool(server: McpServer, ctx: McpCallerCont
     },
     ({ variant, ...target }) =>
       guard(async () => {
-        const { folder, fs } = await packetFolder(ctx, target);
-        const res = await evaluatePacket(folder, { variant, ...(fs ? { fs } : {}) });
-        // The same object, key for key, as cli/commands/converge-command.ts prints.
-        return jsonResult({ ...res.payload, graph_origin: res.graphSource.origin, replay: res.replay, warnings: res.warnings });
+        const { folder, rootPath } = await packetFolder(ctx, target);
+        // Computed where the run views are (a large packet's convergence is seconds of CPU).
+        return jsonResult(await askRunViews<"convergence">({ op: "convergence", folder, rootPath, variant }));
       }),
   );
 }
