@@ -4,7 +4,7 @@
  * Actors are display names (local mode) until accounts exist.
  */
 import { z } from "zod";
-import { syncPacketSearch } from "../search/sync";
+import { writePacketSearch } from "../search/sync";
 import { parseInput, WorkbenchError } from "../core/errors";
 import {
   addComment,
@@ -41,20 +41,23 @@ export async function reviewPacket(projectId: string, id: string, raw: z.input<t
   if ((input.action === "approve" || input.action === "request_changes") && input.revision !== p.headNumber) {
     throw new WorkbenchError("CONFLICT", `Revision r${input.revision} is no longer the latest: r${p.headNumber} was saved since. Review r${p.headNumber}.`);
   }
-  await transitionReview(id, {
-    from: p.reviewStatus,
-    to,
-    actor: input.actor,
-    revision: p.headNumber,
-    note: input.note,
-    // Withdrawing an approval revokes it: nothing approved is left to emit (what was emitted stays emitted).
-    approvedNumber: to === "approved" ? p.headNumber : input.action === "withdraw" && p.reviewStatus === "approved" ? null : p.approvedNumber,
-    agent,
-  });
+  await transitionReview(
+    id,
+    {
+      from: p.reviewStatus,
+      to,
+      actor: input.actor,
+      revision: p.headNumber,
+      note: input.note,
+      // Withdrawing an approval revokes it: nothing approved is left to emit (what was emitted stays emitted).
+      approvedNumber: to === "approved" ? p.headNumber : input.action === "withdraw" && p.reviewStatus === "approved" ? null : p.approvedNumber,
+      agent,
+    },
+    // The review status is a search facet: the entry is written with the decision.
+    (tx, packet) => writePacketSearch(tx, projectId, packet),
+  );
   // Agents waiting on this decision in this process wake now (after the write, so they read it).
   publishReviewChange({ projectId, packetId: id, from: p.reviewStatus, to, revision: p.headNumber });
-  // The review status is a search facet.
-  await syncPacketSearch(projectId, id).catch((e: unknown) => console.error("[workbench] search index of packet", id, e));
   return { packet: await getPacket(projectId, id), events: await listReviewEvents(id) };
 }
 

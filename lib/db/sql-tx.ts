@@ -167,6 +167,41 @@ export function sqliteTx(db: Sqlite, cache: Map<string, Statement>, staged = fal
   };
 }
 
+/** What a Prisma interactive transaction offers for plain SQL. */
+export interface PrismaRawTx {
+  $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<number>;
+  $queryRawUnsafe<T = unknown>(sql: string, ...values: unknown[]): Promise<T>;
+}
+
+/**
+ * Plain SQL inside a Prisma interactive transaction: for the few rows derived from a Prisma
+ * write (a packet's search entry) that must be committed with it, not after it, so a process
+ * killed between the two cannot leave one without the other.
+ */
+export function prismaSqlTx(tx: PrismaRawTx): SqlTx {
+  const kind = databaseKind();
+  const text = (sql: string) => (kind === "postgres" ? toPg(sql) : sql);
+  const values = (params: unknown[]) => (kind === "postgres" ? params : params.map(sqliteValue));
+  return {
+    kind,
+    async run(sql, params = []) {
+      noteQuery(sql);
+      await tx.$executeRawUnsafe(text(sql), ...values(params));
+    },
+    async all<T>(sql: string, params: unknown[] = []) {
+      noteQuery(sql);
+      return tx.$queryRawUnsafe<T[]>(text(sql), ...values(params));
+    },
+    async insert(table, columns, items, row) {
+      const one = text(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES (${columns.map(() => "?").join(",")})`);
+      for (const item of items) {
+        noteQuery(one);
+        await tx.$executeRawUnsafe(one, ...values(row(item)));
+      }
+    },
+  };
+}
+
 /**
  * One plain SQL read outside any transaction, on the process's read connection
  * (lib/db/read-connection.ts): for reads of tens of thousands of rows, where Prisma turns every

@@ -5,11 +5,11 @@
  */
 import { structuredPatch } from "diff";
 import { z } from "zod";
-import { syncPacketSearch } from "../search/sync";
+import { writePacketSearch } from "../search/sync";
 import { WorkbenchError } from "../core/errors";
 import { getProjectHead } from "../db/repositories/projects";
 import type { AgentStamp } from "../db/dto";
-import { createPacket, getPacket, getRevision, listPackets, listRevisions, markEmitted, saveRevision, updatePacketMeta, type PacketDto, type RevisionCheck } from "../db/repositories/packets";
+import { createPacket, getPacket, getRevision, listPackets, listRevisions, markEmitted, saveRevision, updatePacketMeta, type PacketDerived, type PacketDto, type RevisionCheck } from "../db/repositories/packets";
 import { statusAfterSave, type ReviewStatus } from "../collab/review";
 import { BRIEF_TEMPLATE, PACKET_TEMPLATE, parsePacket, validatePacket, type ValidationResult } from "./index";
 import { metaInput, newPacketInput, saveInput, validatePacketInput, type NewPacketInput } from "./schemas";
@@ -27,11 +27,15 @@ function checkOf(v: ValidationResult): RevisionCheck {
   };
 }
 
-/** Keeps the search index in step with a packet; a failure there never fails the write itself. */
-async function reindex<T extends { id: string }>(projectId: string, packet: T): Promise<T> {
-  await syncPacketSearch(projectId, packet.id).catch((e: unknown) => console.error("[workbench] search index of packet", packet.id, e));
-  return packet;
-}
+/**
+ * The packet's search entry, written in the transaction that writes the packet: a process
+ * killed after the packet's commit can no longer leave the search describing the packet as it
+ * was (a failure to write the entry now fails the write, as any other of its statements would).
+ */
+const searchEntry =
+  (projectId: string): PacketDerived =>
+  (tx, packet) =>
+    writePacketSearch(tx, projectId, packet);
 
 /**
  * The checks on markdown that is not stored (the editor's draft, a file an agent holds):
@@ -51,9 +55,8 @@ export async function createProjectPacket(projectId: string, raw: NewPacketInput
   // An imported file decides its own kind by its heading.
   const kind = input.markdown !== undefined ? parsePacket(text).kind : input.kind;
   const taskTokens = input.taskTokens ?? null;
-  return reindex(
-    projectId,
-    await createPacket({
+  return createPacket(
+    {
       projectId,
       kind,
       title: input.title ?? titleFromText(text, kind),
@@ -63,7 +66,8 @@ export async function createProjectPacket(projectId: string, raw: NewPacketInput
       check: checkOf(validatePacket(text, { taskTokens })),
       author: input.author,
       agent,
-    }),
+    },
+    searchEntry(projectId),
   );
 }
 
@@ -76,18 +80,21 @@ export async function saveProjectPacket(projectId: string, id: string, raw: z.in
   const validation = validatePacket(input.markdown, { taskTokens });
   // Until someone renames it, a packet is called what its Task (or Summary) line says.
   const title = titleFollowsText(head.title, head.markdown, head.kind) ? titleFromText(input.markdown, head.kind) : undefined;
-  const packet = await saveRevision(projectId, id, { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent, title }, (s) =>
-    statusAfterSave(s as ReviewStatus),
+  const packet = await saveRevision(
+    projectId,
+    id,
+    { markdown: input.markdown, taskTokens, check: checkOf(validation), author: input.author, note: input.note, baseNumber, agent, title },
+    (s) => statusAfterSave(s as ReviewStatus),
+    searchEntry(projectId),
   );
-  return { packet: await reindex(projectId, packet), validation };
+  return { packet, validation };
 }
 
 export async function duplicateProjectPacket(projectId: string, id: string, by: string | null): Promise<PacketDto> {
   const p = await getPacket(projectId, id);
   const taskTokens = p.taskTokens;
-  return reindex(
-    projectId,
-    await createPacket({
+  return createPacket(
+    {
       projectId,
       kind: p.kind,
       title: `Copy of ${p.title}`.slice(0, 200),
@@ -96,12 +103,13 @@ export async function duplicateProjectPacket(projectId: string, id: string, by: 
       taskTokens,
       check: checkOf(validatePacket(p.markdown, { taskTokens })),
       author: by,
-    }),
+    },
+    searchEntry(projectId),
   );
 }
 
 export async function updateProjectPacket(projectId: string, id: string, raw: z.input<typeof metaInput>): Promise<PacketDto> {
-  return reindex(projectId, await updatePacketMeta(projectId, id, metaInput.parse(raw)));
+  return updatePacketMeta(projectId, id, metaInput.parse(raw), searchEntry(projectId));
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   entryHashes,
   entryKey,
   indexedCommits,
-  indexedContent,
   indexedCounts,
   indexedDocuments,
   indexedDocumentsPage,
@@ -25,8 +24,11 @@ import {
   indexedTopics,
   sourceFingerprint,
   sourceKeys,
+  writeEntryChanges,
   type EntryChanges,
+  type IndexedContent,
 } from "../db/repositories/search";
+import type { SqlTx } from "../db/sql-tx";
 import { getProjectHead } from "../db/repositories/projects";
 import { ProjectFs } from "../core/project-fs";
 import { MEMORY_FILE } from "../memory/memory-path";
@@ -230,15 +232,19 @@ export async function syncProjectSearch(projectId: string, changes?: IndexChange
   return add(total, await syncMemorySearch(projectId));
 }
 
-/** One packet or brief, after it is saved, imported, duplicated or archived. */
-export async function syncPacketSearch(projectId: string, packetId: string): Promise<SyncStats> {
-  const content = await indexedContent(projectId, { packetId });
-  const entries = packetEntries(projectId, content.packets);
-  // Only this packet's stored entry is read and compared: a save must not cost more in a
-  // project with many packets (reading every packet's hash made 520 saves quadratic).
-  const changes = await diff(projectId, ["packet", "brief"], entries, "", [packetId]);
-  await applyEntryChanges(projectId, changes);
-  return stats(changes);
+/**
+ * One packet's or brief's entry, replaced on the transaction that writes the packet (created,
+ * saved, reviewed, renamed or archived), as that transaction stores it: the packet and its
+ * entry are committed together. Written after the commit, a process killed in between left
+ * the search showing the old title, text and review status until the packet was written again.
+ */
+export async function writePacketSearch(tx: SqlTx, projectId: string, packet: IndexedContent["packets"][number]): Promise<void> {
+  const entries = packetEntries(projectId, [packet]);
+  // Nothing stored is compared: the entry is replaced whole, whatever was there.
+  const changes = await diff(projectId, ["packet", "brief"], entries, "", "none-stored");
+  const kinds = new Set(entries.map((e) => e.kind));
+  const others = (["packet", "brief"] as const).filter((k) => !kinds.has(k)).map((kind) => ({ kind, ref: packet.id }));
+  await writeEntryChanges(tx, projectId, { upsert: changes.upsert, remove: others, allNew: false });
 }
 
 const MEMORY_SOURCE = "memory";

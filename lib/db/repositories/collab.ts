@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
 import type { AgentStamp } from "../dto";
+import { writePacketDerived, type PacketDerived } from "./packets";
 
 /** The stored co-editing state of a packet, or null when nobody has co-edited it yet. */
 export async function loadDocState(packetId: string): Promise<Uint8Array | null> {
@@ -143,6 +144,8 @@ export async function listReviewEvents(packetId: string): Promise<ReviewEventDto
 export async function transitionReview(
   packetId: string,
   input: { from: string; to: string; actor: string; revision: number; note: string | null; approvedNumber: number | null; agent?: AgentStamp | null },
+  /** The packet's derived rows (its search entry: the review status is a facet), in the same transaction. */
+  derived?: PacketDerived,
 ): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
@@ -151,6 +154,7 @@ export async function transitionReview(
     await tx.packetReviewEvent.create({
       data: { packetId, fromStatus: input.from, toStatus: input.to, actor: input.actor, revision: input.revision, note: input.note, agentTokenId: input.agent?.tokenId ?? null, agentName: input.agent?.name ?? null },
     });
+    await writePacketDerived(tx, packetId, derived);
   });
 }
 

@@ -2,7 +2,8 @@ import { WorkbenchError } from "../../core/errors";
 import { getDb } from "../client";
 import type { AgentStamp } from "../dto";
 import { bool, isoTime } from "../db-values";
-import { readSql } from "../sql-tx";
+import { prismaSqlTx, readSql, type SqlTx } from "../sql-tx";
+import type { IndexedContent } from "./search";
 
 /** What a save records about the markdown besides the text (from validatePacket). */
 export interface RevisionCheck {
@@ -131,12 +132,31 @@ export interface NewPacket {
   agent?: AgentStamp | null;
 }
 
+/**
+ * What is derived from a packet and written in the same transaction as the packet (its search
+ * entry, lib/search/sync.ts): given the packet as that transaction now stores it.
+ */
+export type PacketDerived = (tx: SqlTx, packet: IndexedContent["packets"][number]) => Promise<void>;
+
+export type PacketTx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["$transaction"]>[0]>[0];
+
+/** Writes what is derived from packet `id`, from the rows `tx` has written so far. */
+export async function writePacketDerived(tx: PacketTx, id: string, derived: PacketDerived | undefined): Promise<void> {
+  if (!derived) return;
+  const p = await tx.packet.findUnique({ where: { id }, select: { id: true, kind: true, title: true, topicSlug: true, archived: true, reviewStatus: true, updatedAt: true, headNumber: true } });
+  if (!p) return;
+  const head = await tx.packetRevision.findUnique({ where: { packetId_number: { packetId: id, number: p.headNumber } }, select: { markdown: true } });
+  const { headNumber: _h, ...packet } = p;
+  await derived(prismaSqlTx(tx), { ...packet, markdown: head?.markdown ?? "" });
+}
+
 /** A packet with its first revision. */
-export async function createPacket(input: NewPacket): Promise<PacketDto> {
+export async function createPacket(input: NewPacket, derived?: PacketDerived): Promise<PacketDto> {
   const db = await getDb();
   const id = await db.$transaction(async (tx) => {
     const p = await tx.packet.create({ data: { projectId: input.projectId, kind: input.kind, title: input.title, topicSlug: input.topicSlug, headNumber: 1 } });
     await tx.packetRevision.create({ data: { packetId: p.id, number: 1, markdown: input.markdown, taskTokens: input.taskTokens, ...input.check, author: input.author, note: "created", ...stamp(input.agent) } });
+    await writePacketDerived(tx, p.id, derived);
     return p.id;
   });
   return getPacket(input.projectId, id);
@@ -211,6 +231,7 @@ export async function saveRevision(
   input: { markdown: string; taskTokens: number | null; check: RevisionCheck; author: string | null; note: string | null; baseNumber: number; agent?: AgentStamp | null; title?: string },
   /** The review status after this save (an approval does not carry over to new text). */
   reviewAfter: (status: string) => string = (s) => s,
+  derived?: PacketDerived,
 ): Promise<PacketDto> {
   const before = await packetRow(projectId, id);
   const db = await getDb();
@@ -226,14 +247,18 @@ export async function saveRevision(
         data: { packetId: id, fromStatus: before.reviewStatus, toStatus: status, actor: input.author ?? "someone", revision: number, note: `revision ${number} saved: it needs review again`, ...stamp(input.agent) },
       });
     }
+    await writePacketDerived(tx, id, derived);
   });
   return getPacket(projectId, id);
 }
 
-export async function updatePacketMeta(projectId: string, id: string, meta: { title?: string; topicSlug?: string | null; archived?: boolean }): Promise<PacketDto> {
+export async function updatePacketMeta(projectId: string, id: string, meta: { title?: string; topicSlug?: string | null; archived?: boolean }, derived?: PacketDerived): Promise<PacketDto> {
   await packetRow(projectId, id);
   const db = await getDb();
-  await db.packet.update({ where: { id }, data: meta });
+  await db.$transaction(async (tx) => {
+    await tx.packet.update({ where: { id }, data: meta });
+    await writePacketDerived(tx, id, derived);
+  });
   return getPacket(projectId, id);
 }
 

@@ -170,8 +170,11 @@ async function insertPostgres(tx: SqlTx, projectId: string, items: EntryChanges[
   }
 }
 
-/** A changed entry is replaced (delete then insert, which keeps the FTS5 triggers simple). */
-async function writeChanges(tx: SqlTx, projectId: string, changes: EntryChanges): Promise<void> {
+/**
+ * Entry changes on the caller's transaction. A changed entry is replaced (delete then insert,
+ * which keeps the FTS5 triggers simple).
+ */
+export async function writeEntryChanges(tx: SqlTx, projectId: string, changes: EntryChanges): Promise<void> {
   await removeEntries(tx, projectId, changes.allNew ? changes.remove : [...changes.remove, ...changes.upsert.map((u) => u.entry)]);
   if (tx.kind === "sqlite")
     await insertSqlite(
@@ -188,7 +191,7 @@ export async function applyEntryChanges(projectId: string, changes: EntryChanges
   await withSqlTransaction(async (tx) => {
     // A staging area's copy has no full-text index: it is filled when the job is applied.
     const bulk = tx.kind === "sqlite" && !tx.staged && changes.upsert.length >= BULK_FTS_MIN ? await beginBulkFts(tx) : null;
-    await writeChanges(tx, projectId, changes);
+    await writeEntryChanges(tx, projectId, changes);
     await bulk?.finish();
     if (source) {
       await tx.run(`DELETE FROM "SearchSource" WHERE "projectId" = ? AND "key" = ?`, [projectId, source.key]);
@@ -208,7 +211,7 @@ export async function applyEntryChangeBatches(projectId: string, batches: AsyncI
     let written = 0;
     let removed = 0;
     for await (const changes of batches) {
-      await writeChanges(tx, projectId, changes);
+      await writeEntryChanges(tx, projectId, changes);
       written += changes.upsert.length;
       removed += changes.remove.length;
     }
@@ -250,13 +253,6 @@ export interface IndexedContent {
   documents: { relPath: string; area: string; source: string | null; slug: string | null; title: string | null; content: string }[];
   commits: { hash: string; subject: string; message: string; date: string }[];
   packets: { id: string; kind: string; title: string; topicSlug: string | null; archived: boolean; reviewStatus: string; updatedAt: Date; markdown: string }[];
-}
-
-export async function indexedContent(projectId: string, only?: { packetId?: string }): Promise<IndexedContent> {
-  const packets = await indexedPackets(projectId, only?.packetId);
-  if (only?.packetId) return { topics: [], topicSources: [], documents: [], commits: [], packets };
-  const [topics, documents, commits] = await Promise.all([indexedTopics(projectId), indexedDocuments(projectId), indexedCommits(projectId)]);
-  return { ...topics, documents, commits, packets };
 }
 
 /** Packets with their head revision's text (one packet, or all of the project's). */
