@@ -125,7 +125,7 @@ describe("kill -9 during a packet save and a review action", () => {
         const now = await storedPacket(id);
         const state = states.findIndex((s) => mismatched(now, s).length === 0);
         expect(state, `${where}: a mix; ${states.map((s, i) => `from state ${i} differs in ${mismatched(now, s).join(", ")}`).join("; ")}`).toBeGreaterThanOrEqual(0);
-        seen[state]++;
+        seen[state] = seen[state]! + 1;
         expect((await readiness({ collab: null })).status, where).toBe("ready");
       });
       console.log(`kill -9 packet ${action}: ${points.length} kill points over steps ${warm + 1}..${steps} in ${Date.now() - started} ms; kill points per state left (before, after each write):`, seen);
