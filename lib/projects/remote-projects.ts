@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { toWorkbenchError, WorkbenchError } from "../core/errors";
 import type { IndexJobDto, ProjectDto } from "../db/dto";
-import { findProjectByRoot, getProject, recordFetch, upsertRemoteProject } from "../db/repositories/projects";
+import { gitFingerprint } from "../core/git";
+import { findProjectByRoot, getProject, getProjectIndexState, recordFetch, upsertRemoteProject } from "../db/repositories/projects";
 import { startIndexJob, type IndexJobOptions } from "../indexer/jobs";
 import { checkoutDirFor, cloneRemote, fetchRemote, nameFromUrl, removeCheckout } from "./remote";
 
@@ -64,7 +65,10 @@ async function fetchOnce(projectId: string, jobOpts: IndexJobOptions & { startJo
     throw err;
   }
   await recordFetch(projectId, null);
+  // The checkout may have moved before without being indexed (a process killed between the
+  // reset and its job): what the stored index was built from decides, not this fetch alone.
+  const unindexed = !result.changed && (await getProjectIndexState(projectId))?.gitFingerprint !== (await gitFingerprint(project.rootPath));
   // The CLI indexes in its own process instead (startJob: false), to wait for it and print progress.
-  const job = result.changed && jobOpts.startJob !== false ? await startIndexJob(projectId, jobOpts) : null;
+  const job = (result.changed || unindexed) && jobOpts.startJob !== false ? await startIndexJob(projectId, jobOpts) : null;
   return { ...result, job };
 }

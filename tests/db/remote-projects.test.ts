@@ -93,6 +93,21 @@ describe("projects from git remotes", () => {
     expect((await topicTable(projectId)).map((t) => t.slug)).toEqual(["REM-1", "REM-2"]);
   });
 
+  it("a fetch that moved HEAD but never indexed it (killed in between) is indexed by the next fetch", async () => {
+    remote.work.workState("REM-3", { type: "implementation", status: "in_progress", title: "Third" });
+    await remote.push("third topic");
+    // The checkout moves and nothing indexes it, as when the process dies right after the reset.
+    const moved = await fetchProject(projectId, { startJob: false });
+    expect(moved).toMatchObject({ changed: true, job: null });
+    const next = await fetchProject(projectId);
+    expect(next.head).toBe(moved.head);
+    expect(next.job).not.toBeNull();
+    await waitForJob(projectId);
+    expect((await topicTable(projectId)).map((t) => t.slug)).toEqual(["REM-1", "REM-2", "REM-3"]);
+    // Indexed now: the next fetch starts nothing.
+    expect(await fetchProject(projectId)).toMatchObject({ changed: false, job: null });
+  });
+
   it("a branch other than the default is tracked when given", async () => {
     await git(remote.work.root).raw(["checkout", "-q", "-b", "release/1"]);
     remote.work.workState("REL-1", { type: "epic", status: "in_progress" });
