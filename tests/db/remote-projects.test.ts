@@ -94,8 +94,8 @@ describe("projects from git remotes", () => {
   });
 
   it("a fetch that moved HEAD but never indexed it (killed in between) is indexed by the next fetch", async () => {
-    remote.work.workState("REM-3", { type: "implementation", status: "in_progress", title: "Third" });
-    await remote.push("third topic");
+    remote.work.workState("REM-0", { type: "implementation", status: "in_progress", title: "Pushed, fetched, not indexed" });
+    await remote.push("a topic fetched but not indexed");
     // The checkout moves and nothing indexes it, as when the process dies right after the reset.
     const moved = await fetchProject(projectId, { startJob: false });
     expect(moved).toMatchObject({ changed: true, job: null });
@@ -103,7 +103,7 @@ describe("projects from git remotes", () => {
     expect(next.head).toBe(moved.head);
     expect(next.job).not.toBeNull();
     await waitForJob(projectId);
-    expect((await topicTable(projectId)).map((t) => t.slug)).toEqual(["REM-1", "REM-2", "REM-3"]);
+    expect((await topicTable(projectId)).map((t) => t.slug)).toEqual(["REM-0", "REM-1", "REM-2"]);
     // Indexed now: the next fetch starts nothing.
     expect(await fetchProject(projectId)).toMatchObject({ changed: false, job: null });
   });
