@@ -24,6 +24,7 @@ import { createByClaimSync, linkNoReplaceSync, moveFileSync, removeFileSync } fr
 import type { ProjectFs } from "../core/project-fs";
 import { LOCK_FILE } from "./schemas";
 import { formatTimestamp, parseTimestamp } from "./timestamp";
+import { processAlive } from "../core/process-alive";
 
 export { LOCK_FILE };
 /** Older than this, a lock is reported stale even when its owner cannot be checked. */
@@ -67,16 +68,6 @@ function parseOwner(owner: string): { pid: number; host: string } | null {
   return m ? { pid: Number(m[1]), host: m[2]! } : null;
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 function readRecord(text: string): LockRecord | null {
   try {
     const v = JSON.parse(text) as Partial<LockRecord>;
@@ -102,7 +93,7 @@ function readLockText(pfs: ProjectFs, rel: string): string | null {
 /** Whether the `pid@host` owner is alive: null when it is on another host or not a pid@host. */
 function ownerAliveOf(owner: string): boolean | null {
   const o = parseOwner(owner);
-  return o && o.host === os.hostname() ? pidAlive(o.pid) : null;
+  return o && o.host === os.hostname() ? processAlive(o.pid) : null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { databaseKind, postgresUrl, sqliteFileUrl, type DatabaseKind } from "../
 import { closeReaders } from "../db/read-connection";
 import { migrationNames, migratePostgres, migrateSqlite } from "../db/migrate";
 import { plural } from "../core/plural";
+import { processAlive } from "../core/process-alive";
 
 /**
  * Backup and restore of the Workbench database. SQLite: an online copy through SQLite's
@@ -72,17 +73,6 @@ function tempBeside(file: string): string {
 
 const SQLITE_SIDES = ["-wal", "-shm", "-journal"];
 
-/** Whether a process with this id runs (one of another user counts: it cannot be told apart). */
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Removes the temp files (and SQLite's files beside them) that killed runs left beside `file`; a running one's stay. */
 function removeDeadTemps(file: string): void {
   const dir = path.dirname(file);
@@ -96,7 +86,7 @@ function removeDeadTemps(file: string): void {
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
     const m = /^(\d+)\.tmp(-wal|-shm|-journal)?$/.exec(name.slice(prefix.length));
-    if (m && !alive(Number(m[1])) && fs.lstatSync(path.join(dir, name)).isFile()) fs.rmSync(path.join(dir, name), { force: true });
+    if (m && !processAlive(Number(m[1])) && fs.lstatSync(path.join(dir, name)).isFile()) fs.rmSync(path.join(dir, name), { force: true });
   }
 }
 

@@ -7,6 +7,7 @@ import { syncDir } from "../core/fs/atomic-write";
 import { findRepositoryAt, openRepository, runGit, type GitRepository } from "../core/git-runner";
 import { dataDir } from "../db/database-url";
 import { isSafeBranch } from "./schemas";
+import { processAlive } from "../core/process-alive";
 
 export { branchName, isSafeBranch, remoteUrl, remoteUrlProblem } from "./schemas";
 
@@ -66,22 +67,11 @@ const CLONE_TIMEOUT_MS = 10 * 60_000;
 /** A clone's temporary folder: `.clone-<pid>-<random>`, so a later clone knows whose it was. */
 const CLONE_PREFIX = ".clone-";
 
-/** Whether a process with this id runs (one of another user counts: it cannot be told apart). */
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Removes the temporary folders of clones whose process died (killed mid-clone); a running clone's stays. */
 function removeDeadClones(): void {
   for (const name of fs.readdirSync(remotesRoot())) {
     const m = /^\.clone-(\d+)-/.exec(name);
-    if (m && !alive(Number(m[1]))) fs.rmSync(path.join(remotesRoot(), name), { recursive: true, force: true });
+    if (m && !processAlive(Number(m[1]))) fs.rmSync(path.join(remotesRoot(), name), { recursive: true, force: true });
   }
 }
 

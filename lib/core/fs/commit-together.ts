@@ -14,6 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type PreparedWrite, syncDir } from "./atomic-write";
+import { processAlive } from "../process-alive";
 
 const RECORD_PREFIX = ".workbench-commit.";
 /** A record is a line of JSON naming a handful of files: anything longer was not written by us. */
@@ -50,17 +51,6 @@ export function commitTogether(dir: string, writes: PreparedWrite[]): void {
     for (let j = i + 1; j < writes.length; j++) writes[j]!.abort();
     syncDir(dir);
     fs.rmSync(record, { force: true });
-  }
-}
-
-/** Whether a process with this id runs (one of another user counts: it cannot be told apart). */
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
@@ -124,7 +114,7 @@ export function recoverCommits(dir: string, files: readonly string[]): void {
   for (const name of names) {
     if (!name.startsWith(RECORD_PREFIX)) continue;
     const pid = pidOf(name, RECORD_PREFIX);
-    if (pid === null || alive(pid)) continue;
+    if (pid === null || processAlive(pid)) continue;
     const record = path.join(dir, name);
     if (!isRegularFile(record)) continue;
     for (const [temp, target] of readRecord(record, files) ?? []) {
@@ -142,6 +132,6 @@ export function recoverCommits(dir: string, files: readonly string[]): void {
     const file = files.find((f) => name.startsWith(`${f}.tmp.`));
     if (file === undefined) continue;
     const pid = pidOf(name, `${file}.tmp.`);
-    if (pid !== null && !alive(pid) && isRegularFile(path.join(dir, name))) fs.rmSync(path.join(dir, name), { force: true });
+    if (pid !== null && !processAlive(pid) && isRegularFile(path.join(dir, name))) fs.rmSync(path.join(dir, name), { force: true });
   }
 }
