@@ -88,6 +88,14 @@ export const ENV = {
   WORKBENCH_TOKEN: spec("client", "(none)", text().describe("`workbench api`: a personal access token (`wb_…`) sent as `Authorization: Bearer`")),
 
   WORKBENCH_APP_ROOT: spec("internal", "(found from the working folder)", text().describe("the Workbench's own folder (where prisma/ lives); set for the dashboard's process")),
+  WORKBENCH_RUN_VIEWS: spec(
+    "internal",
+    "`process`",
+    z
+      .enum(["process", "inline"])
+      .default("process")
+      .describe("where deep-context run views are computed: `process`, in `workbench run-views` beside the server; `inline`, in the asking process (set for that process itself)"),
+  ),
   WORKBENCH_COLLAB_HOST: spec("internal", "`HOST`", text().describe("the interface the co-editing server listens on, for the readiness check")),
   WORKBENCH_CLI_FROM_SOURCE: spec("development", "(off)", flag().describe("`1`: `bin/workbench.cjs` runs the TypeScript sources even when the compiled CLI is current")),
   WORKBENCH_QUERY_STATS: spec("development", "(off)", flag().describe("`1`: count SQL statements (benchmarks and query-count tests; costs a little per statement)")),

@@ -47,8 +47,12 @@ let tempSeq = 0;
  */
 const tempSuffix = () => `${process.pid}.${Date.now().toString(36)}.${(++tempSeq).toString(36)}`;
 
-/** The first half of an atomic write: what `produce` hands to `write`, in a fsynced temp file next to `filePath`. */
-export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) => void): PreparedWrite {
+/**
+ * What `produce` hands to `write`, in a new temp file next to `filePath`, still open and not
+ * yet fsynced (the caller fsyncs it, at once or on the threadpool). On failure the temp file
+ * is gone and the error thrown.
+ */
+export function writeTempFile(filePath: string, produce: (write: ChunkSink) => void): { fd: number; tempPath: string } {
   const tempPath = `${filePath}.tmp.${tempSuffix()}`;
   let fd: number | undefined;
   try {
@@ -67,20 +71,24 @@ export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) 
       if (buf.length < chunk.length * 3) buf = Buffer.allocUnsafe(chunk.length * 3);
       writeAll(buf, buf.write(chunk, 0, "utf8"));
     });
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
+    return { fd, tempPath };
   } catch (error) {
-    if (fd !== undefined) {
-      try {
-        fs.closeSync(fd);
-      } catch {
-        // already closed
-      }
-    }
+    if (fd !== undefined) closeQuietly(fd);
     fs.rmSync(tempPath, { force: true });
     throw error;
   }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // already closed
+  }
+}
+
+/** The second half of an atomic write, for a temp file already fsynced and closed. */
+export function preparedWrite(filePath: string, tempPath: string): PreparedWrite {
   let done = false;
   return {
     filePath,
@@ -102,6 +110,61 @@ export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) 
       fs.rmSync(tempPath, { force: true });
     },
   };
+}
+
+/** The first half of an atomic write: what `produce` hands to `write`, in a fsynced temp file next to `filePath`. */
+export function prepareFileAtomic(filePath: string, produce: (write: ChunkSink) => void): PreparedWrite {
+  const { fd, tempPath } = writeTempFile(filePath, produce);
+  try {
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+  } catch (error) {
+    closeQuietly(fd);
+    fs.rmSync(tempPath, { force: true });
+    throw error;
+  }
+  return preparedWrite(filePath, tempPath);
+}
+
+/**
+ * prepareFileAtomic with the fsync on libuv's threadpool: the caller goes on (the reducer
+ * renders and writes its dashboard while the registry's 20 MB reach the disk) and commits once
+ * it resolves, with the same durability. Resolves with the
+ * prepared write once the temp file is on disk; on failure the temp file is gone and the
+ * promise rejects.
+ */
+export function prepareFileAtomicAsync(filePath: string, produce: (write: ChunkSink) => void): Promise<PreparedWrite> {
+  let temp: { fd: number; tempPath: string };
+  try {
+    temp = writeTempFile(filePath, produce);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const { fd, tempPath } = temp;
+  return new Promise((resolve, reject) => {
+    fs.fsync(fd, (error) => {
+      try {
+        fs.closeSync(fd);
+      } catch (closeError) {
+        error ??= closeError as NodeJS.ErrnoException;
+      }
+      if (error) {
+        fs.rmSync(tempPath, { force: true });
+        reject(error);
+        return;
+      }
+      resolve(preparedWrite(filePath, tempPath));
+    });
+  });
+}
+
+/** Every write prepared, or none: when one fails, the others' temp files are removed and its error is thrown. */
+export async function allPrepared(writes: Promise<PreparedWrite>[]): Promise<PreparedWrite[]> {
+  const settled = await Promise.allSettled(writes);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (!failed) return settled.map((s) => (s as PromiseFulfilledResult<PreparedWrite>).value);
+  for (const s of settled) if (s.status === "fulfilled") s.value.abort();
+  throw failed.reason;
 }
 
 /** Writes what `produce` hands to `write` atomically to `filePath`. */

@@ -21,7 +21,7 @@
 import path from "node:path";
 import { WorkbenchError } from "../../core/errors";
 import type { ProjectFs } from "../../core/project-fs";
-import { type PreparedWrite, prepareFileAtomic } from "../../core/fs/atomic-write";
+import { type PreparedWrite, allPrepared, prepareFileAtomic, prepareFileAtomicAsync } from "../../core/fs/atomic-write";
 import { commitTogether, recoverCommits } from "../../core/fs/commit-together";
 import type { FileWarning } from "../../core/warnings";
 import { type ArtifactRoot, assertSafeSpecFolder, resolveContextArtifactRoot } from "./artifact-root";
@@ -36,7 +36,6 @@ import { type SeatCollection, type SeatDecoder, collectSeats } from "./seats";
 import { type RegistryTail, registryObject, writeRegistry } from "./serialize";
 import { type JsonRecord, type StateRecords, graphRollupOf, lineageOf, splitRecords, statusOf } from "./state";
 import { isFiniteNumber, toNumber } from "../text";
-import { allPrepared, prepareFileAtomicAsync } from "./write-async";
 import type { CorruptionWarning, FindingsRegistry, ReduceSummary, SeatValidationWarning, StateLogReading, StateLogRepair } from "../types";
 
 export interface ReduceOptions {

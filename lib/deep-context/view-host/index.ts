@@ -2,6 +2,7 @@
  * Where run views are computed: in the view process (process-host.ts), except inside that
  * process itself, and where `WORKBENCH_RUN_VIEWS=inline` asks for this process.
  */
+import { readEnv } from "../../core/env";
 import { WorkbenchError } from "../../core/errors";
 import { answerLocally } from "./answer";
 import { ViewProcess } from "./process-host";
@@ -15,7 +16,7 @@ export function viewProcess(): ViewProcess {
 }
 
 export function askRunViews<O extends ViewOp>(request: RequestOf<O>): Promise<ViewAnswers[O]> {
-  if (process.env.WORKBENCH_RUN_VIEWS === "inline") return answerLocally(request);
+  if (readEnv("WORKBENCH_RUN_VIEWS") === "inline") return answerLocally(request);
   // The process handle may have been made by another route's bundle, whose WorkbenchError is
   // another class: the error is made again here, so the caller's `instanceof` holds.
   return viewProcess()
