@@ -27,6 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { cachedContextPacket } from "./generate-context-packet";
+import { json } from "./http-load";
 import { requireBuild, startServedApp } from "./served-app";
 import { envInt, failure, median, result, resultsTable, writeResults, type BenchResult } from "./report";
 
@@ -40,13 +41,6 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const log = (s = "") => process.stdout.write(s + "\n");
 
 requireBuild(log);
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(url, init);
-  const body = (await r.json()) as T & { error?: { message: string } };
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}: ${body.error?.message ?? ""}`);
-  return body;
-}
 
 async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 600_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -27,8 +27,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { cachedProject } from "./generate-project";
+import { drive, json, loadWindow, type LoadWindow } from "./http-load";
 import { envInt, failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult } from "./report";
 import { requireBuild, startServer } from "./served-app";
 
@@ -43,61 +43,11 @@ const log = (s = "") => process.stdout.write(s + "\n");
 
 requireBuild(log);
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(url, init);
-  const body = (await r.json()) as T & { error?: { message: string } };
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}: ${body.error?.message ?? ""}`);
-  return body;
-}
-
 type Job = { id: string; status: string; error?: string | null; stats: { durationMs?: number; filesTotal?: number } };
-
-interface Load {
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  /** Requests slower than SLOW_MS: when they were answered (ms since the window opened) and how long they took. */
-  slow: { at: number; ms: number }[];
-}
 
 const SLOW_MS = 300;
 /** Load that is not recorded, before the baseline: the clients' connections open, the route warms. */
 const WARMUP_MS = 3000;
-
-/** Latencies of the requests answered within one window of a continuous load. */
-function windowOf(samples: { at: number; ms: number }[], from: number, to: number): Load {
-  const inside = samples.filter((x) => x.at >= from && x.at < to);
-  const ms = inside.map((x) => x.ms);
-  return {
-    p50: quantile(ms, 0.5),
-    p99: quantile(ms, 0.99),
-    max: Math.max(...ms),
-    requests: ms.length,
-    slow: inside.filter((x) => x.ms > SLOW_MS).map((x) => ({ at: x.at - from, ms: x.ms })),
-  };
-}
-
-/**
- * BENCH_CONNECTIONS clients on one URL from now until `until` settles: one load throughout, so
- * the job starts under load already running (no 20 connections opening at its start). Every
- * answer's time is kept (ms since the load started), to be cut into windows.
- */
-function drive(url: string, until: Promise<unknown>): { t0: number; samples: { at: number; ms: number }[]; done: Promise<{ errors: number }> } {
-  const t0 = performance.now();
-  const samples: { at: number; ms: number }[] = [];
-  const done = new Promise<{ errors: number }>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: 3600, timeout: 10 }, (err, r) => {
-      if (err) return reject(err);
-      resolve({ errors: r.errors + r.timeouts + r.non2xx });
-    });
-    instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
-      samples.push({ at: performance.now() - t0, ms });
-    });
-    void until.finally(() => instance.stop());
-  });
-  return { t0, samples, done };
-}
 
 /** Saves and deletes a saved view every 250 ms until `stop` settles: how long a server write waits meanwhile. */
 async function writer(base: string, projectId: string, stop: Promise<unknown>): Promise<number[]> {
@@ -145,8 +95,8 @@ log(
 log(fixture.generatedMs === null ? `generated project: cached at ${fixture.dir}` : `generated project: written in ${fmt(fixture.generatedMs / 1000)} s at ${fixture.dir}`);
 
 interface Run {
-  baseline: Load;
-  during: Load & { errors: number };
+  baseline: LoadWindow;
+  during: LoadWindow & { errors: number };
   jobMs: number;
   writes: number[];
   load: string;
@@ -176,7 +126,7 @@ try {
         .join(" ");
       let stopLoad!: () => void;
       const loadEnds = new Promise<void>((r) => (stopLoad = r));
-      const load = drive(url, loadEnds);
+      const load = drive(url, CONNECTIONS, loadEnds);
       await new Promise((r) => setTimeout(r, WARMUP_MS + BASELINE_SECONDS * 1000));
       const started = performance.now();
       const created = await json<{ job: Job }>(`${base}/api/v1/projects`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: dir }) });
@@ -187,8 +137,8 @@ try {
       stopLoad();
       const { errors } = await load.done;
       const from = started - load.t0;
-      const baseline = windowOf(load.samples, WARMUP_MS, from);
-      const during = { ...windowOf(load.samples, from, from + jobMs), errors };
+      const baseline = loadWindow(load.samples, WARMUP_MS, from, SLOW_MS);
+      const during = { ...loadWindow(load.samples, from, from + jobMs, SLOW_MS), errors };
       if (job.status !== "succeeded") throw new Error(`index job ${job.id} ${job.status}: ${job.error ?? ""}`);
       runs.push({ baseline, during, jobMs, writes, load: loadAvg });
       log(

@@ -24,9 +24,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import { cachedContextPacket } from "./generate-context-packet";
-import { envInt, failure, fmt, median, quantile, result, resultsTable, table, writeResults, type BenchResult } from "./report";
+import { drive, json, loadWindow, type LoadWindow } from "./http-load";
+import { envInt, failure, fmt, median, result, resultsTable, table, writeResults, type BenchResult } from "./report";
 import { requireBuild, startServer } from "./served-app";
 
 const RUNS = Math.max(1, envInt("BENCH_RUNS", 3));
@@ -42,37 +42,6 @@ const log = (s = "") => process.stdout.write(s + "\n");
 
 requireBuild(log);
 
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const r = await fetch(url, init);
-  const body = (await r.json()) as T & { error?: { message: string } };
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}: ${body.error?.message ?? ""}`);
-  return body;
-}
-
-/** BENCH_CONNECTIONS clients on one URL until `until` settles; each answer's time kept (ms since the load started). */
-function drive(url: string, until: Promise<unknown>): { t0: number; samples: { at: number; ms: number }[]; done: Promise<{ errors: number }> } {
-  const t0 = performance.now();
-  const samples: { at: number; ms: number }[] = [];
-  const done = new Promise<{ errors: number }>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: 3600, timeout: 10 }, (err, r) => (err ? reject(err) : resolve({ errors: r.errors + r.timeouts + r.non2xx })));
-    instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => samples.push({ at: performance.now() - t0, ms }));
-    void until.finally(() => instance.stop());
-  });
-  return { t0, samples, done };
-}
-
-interface Load {
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-}
-
-function windowOf(samples: { at: number; ms: number }[], from: number, to: number): Load {
-  const ms = samples.filter((x) => x.at >= from && x.at < to).map((x) => x.ms);
-  return { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), max: Math.max(...ms), requests: ms.length };
-}
-
 async function waitForJob(base: string, id: string): Promise<void> {
   for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
     const { job } = await json<{ job: { status: string; error?: string | null } }>(`${base}/api/v1/jobs/${id}`);
@@ -87,8 +56,8 @@ log(`# run-view-while-serving.bench: ${RUNS} runs per mode (${MODES.join(", ")})
 
 interface Run {
   mode: Mode;
-  baseline: Load;
-  during: Load & { errors: number };
+  baseline: LoadWindow;
+  during: LoadWindow & { errors: number };
   jobMs: number;
   pageMs: number;
   load: string;
@@ -119,7 +88,7 @@ try {
           .join(" ");
         let stopLoad!: () => void;
         const loadEnds = new Promise<void>((r) => (stopLoad = r));
-        const load = drive(url, loadEnds);
+        const load = drive(url, CONNECTIONS, loadEnds);
         await new Promise((r) => setTimeout(r, WARMUP_MS + BASELINE_SECONDS * 1000));
         const started = performance.now();
         const created = await json<{ project: { id: string }; job: { id: string } }>(`${base}/api/v1/projects`, {
@@ -138,8 +107,8 @@ try {
         stopLoad();
         const { errors } = await load.done;
         const from = started - load.t0;
-        const baseline = windowOf(load.samples, WARMUP_MS, from);
-        const during = { ...windowOf(load.samples, asked - load.t0, ended - load.t0), errors };
+        const baseline = loadWindow(load.samples, WARMUP_MS, from);
+        const during = { ...loadWindow(load.samples, asked - load.t0, ended - load.t0), errors };
         runs.push({ mode, baseline, during, jobMs: asked - started, pageMs: ended - asked, load: loadAvg });
         log(
           `run ${i + 1} ${mode} (load ${loadAvg}): baseline p50 ${fmt(baseline.p50)} / p99 ${fmt(baseline.p99)} ms; job ${fmt((asked - started) / 1000)} s, then page, findings and graph in ${fmt(ended - asked)} ms; reads meanwhile: ` +
