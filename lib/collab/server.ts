@@ -20,6 +20,7 @@ import { loadDocState, packetHeadMarkdown, seedDocState, storeDocState } from ".
 import { packetProjectOrNull } from "../db/repositories/packets";
 import { docFromMarkdown } from "./shared-text";
 import { storedMessage } from "./stored-message";
+import { storeQueue } from "./store-queue";
 
 /** Document names are `packet:<id>`, so other kinds of shared documents can come later. */
 export const packetDocName = (packetId: string) => `packet:${packetId}`;
@@ -84,6 +85,20 @@ function redisExtension(url: string | undefined): Extension[] {
 export async function startCollabServer(opts: CollabServerOptions): Promise<{ server: Server; flush: () => Promise<void>; stop: () => Promise<void> }> {
   /** What the last store of each document wrote (a full update); absent when it did not reach the database. */
   const storedStates = new Map<string, Uint8Array>();
+  const stores = storeQueue<Uint8Array>(async (documentName, state) => {
+    // A throw here would escape Hocuspocus's debounce as an unhandled rejection and take the
+    // whole server down, so a failed store is logged and reported to nobody as "stored".
+    storedStates.delete(documentName);
+    try {
+      if (await storeDocState(packetIdOf(documentName), state)) {
+        storedStates.set(documentName, state);
+        return;
+      }
+      closeDeleted(documentName);
+    } catch (err) {
+      console.error(`co-editing: could not store ${documentName}: ${(err as Error).message}`);
+    }
+  });
   const server = new Server({
     name: "workbench-collab",
     port: opts.port,
@@ -133,20 +148,8 @@ export async function startCollabServer(opts: CollabServerOptions): Promise<{ se
           if (seeded === null) throw new Error(`no packet ${id}`);
           return seeded;
         },
-        store: async ({ documentName, state }) => {
-          // A throw here would escape Hocuspocus's debounce as an unhandled rejection and take the
-          // whole server down, so a failed store is logged and reported to nobody as "stored".
-          storedStates.delete(documentName);
-          try {
-            if (await storeDocState(packetIdOf(documentName), state)) {
-              storedStates.set(documentName, state);
-              return;
-            }
-            closeDeleted(documentName);
-          } catch (err) {
-            console.error(`co-editing: could not store ${documentName}: ${(err as Error).message}`);
-          }
-        },
+        // One store per document at a time, the newest of those waiting (see store-queue.ts).
+        store: ({ documentName, state }) => stores.run(documentName, state).then(() => undefined),
       }),
     ],
     async afterStoreDocument({ document, documentName }) {
